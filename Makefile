@@ -1,0 +1,43 @@
+# quaternion-course: two commands.
+#   make lab    set up .venv and open the course in JupyterLab (127.0.0.1, token auth on)
+#   make test   set up .venv with the test extra and run every test
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test bench clean help
+help:
+	@echo "make lab   - open the course in JupyterLab"
+	@echo "make test  - run every test (unit, doctest, notebooks, browser)"
+	@echo "make bench - run the benchmarks (benchmarks/README.md)"
+
+$(PY):
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "quaternion-course needs Python 3.10 or newer, found " + sys.version.split()[0])'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Stamps re-run the install whenever pyproject.toml changes.
+$(VENV)/.lab-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $@ $(VENV)/.lab-installed
+
+$(VENV)/.bench-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test,bench]"
+	@touch $@ $(VENV)/.test-installed $(VENV)/.lab-installed
+
+lab: $(VENV)/.lab-installed
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
+
+test: $(VENV)/.test-installed
+	$(PY) -m pytest
+
+bench: $(VENV)/.bench-installed
+	$(PY) benchmarks/bench_quatlib.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

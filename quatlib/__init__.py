@@ -1,0 +1,107 @@
+"""quatlib: the numpy package behind quaternion-course.
+
+Conventions (stated once, here and in the README; ``tests/test_conventions.py``
+checks each formula):
+
+* A quaternion is a float array of shape ``(..., 4)``, scalar first:
+  ``q = (w, x, y, z) = w + x i + y j + z k``.  Vectors are ``(..., 3)`` arrays
+  ``(x, y, z)``; matrices are ``(..., 3, 3)``.  Every function broadcasts over the
+  leading axes.
+* Hamilton's product: ``i² = j² = k² = ijk = -1``, so ``ij = k``, ``jk = i``,
+  ``ki = j``.
+* Axes are right-handed with **Y up**: x right (red), y up (green), z toward the
+  viewer (blue).  A positive angle turns counter-clockwise seen from the tip of
+  the axis.
+* Rotations are active: they move vectors, the axes stay put.
+* A turn by ``θ`` about the unit axis ``n`` is ``q = cos(θ/2) + sin(θ/2) n``.
+* ``rotate_vector(q, v) = q v q⁻¹`` with ``v`` as the pure quaternion ``(0, v)``
+  and ``q⁻¹ = q* / |q|²``.
+* ``multiply(p, q) = p q`` applies ``q`` first, then ``p``:
+  ``rotate_vector(p q, v) = rotate_vector(p, rotate_vector(q, v))``.
+* ``R = matrix_from_quaternion(q)`` satisfies ``R @ v = rotate_vector(q, v)``;
+  its columns are the images of the x, y and z axes.
+* Euler angles are (yaw, pitch, roll) = (about Y, about X, about Z) with
+  ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``: roll is applied first, yaw last
+  (scipy's intrinsic ``'YXZ'``, Unity's order).  Gimbal lock is at
+  ``pitch = ±90°``.
+* Numbers are never rescaled behind your back: only :func:`normalize` changes a
+  quaternion's length, and float32 input gives float32 output.
+* Bad input (wrong shape, NaN or inf, a zero quaternion or axis, a matrix that is
+  not a rotation) raises ``ValueError`` saying what was expected and what was got.
+
+Routines
+--------
+algebra
+    multiply, conjugate, inverse, norm, normalize, is_unit, dot, exp, log, power;
+    constants IDENTITY, I, J, K (read-only); the value class Quaternion
+rotation
+    rotate_vector, angle_between
+axis-angle
+    quaternion_from_axis_angle, axis_angle_from_quaternion
+matrix
+    matrix_from_quaternion, quaternion_from_matrix, is_rotation_matrix
+Euler angles
+    quaternion_from_euler, euler_from_quaternion, matrix_from_euler,
+    euler_from_matrix, GimbalLockWarning
+interpolation
+    lerp, nlerp, slerp
+reflections
+    reflect, quaternion_from_mirrors
+2D (the plane)
+    rotation_matrix_2d, rotate_2d, complex_from_angle, rotate_complex
+
+Plotting (``quatlib.plot``) and widgets (``quatlib.widgets``) are submodules
+imported on first use, so ``import quatlib`` loads only numpy.
+
+Examples
+--------
+>>> import quatlib as ql
+>>> q = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+>>> q
+array([0.7071, 0.    , 0.7071, 0.    ])
+>>> ql.rotate_vector(q, [1, 0, 0])
+array([ 0.,  0., -1.])
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ._algebra import *  # noqa: F401,F403
+from ._axis_angle import *  # noqa: F401,F403
+from ._rotate import *  # noqa: F401,F403
+
+__version__ = "0.1.0"
+
+__all__ = [
+    # algebra
+    "IDENTITY",
+    "I",
+    "J",
+    "K",
+    "multiply",
+    "conjugate",
+    "inverse",
+    "norm",
+    "normalize",
+    "is_unit",
+    "dot",
+    "exp",
+    "log",
+    "power",
+    # rotation
+    "rotate_vector",
+    "angle_between",
+    # axis-angle
+    "quaternion_from_axis_angle",
+    "axis_angle_from_quaternion",
+]
+
+_SUBMODULES = {"plot", "widgets", "exercises", "belt"}
+
+
+def __getattr__(name):
+    """Import the heavy submodules (matplotlib, ipywidgets) only when first used."""
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
