@@ -39,16 +39,19 @@ rotation
 axis-angle
     quaternion_from_axis_angle, axis_angle_from_quaternion
 matrix
-    matrix_from_quaternion, quaternion_from_matrix, is_rotation_matrix
+    matrix_from_quaternion, quaternion_from_matrix, is_rotation_matrix,
+    orthonormalize
 Euler angles
     quaternion_from_euler, euler_from_quaternion, matrix_from_euler,
-    euler_from_matrix, GimbalLockWarning
+    euler_from_matrix, euler_jacobian_rank, GimbalLockWarning
 interpolation
     lerp, nlerp, slerp
 reflections
-    reflect, quaternion_from_mirrors
+    reflect, quaternion_from_mirrors, mirror_normals, hamilton_table
 2D (the plane)
     rotation_matrix_2d, rotate_2d, complex_from_angle, rotate_complex
+printing
+    table (aligned text tables of the numbers a notebook prints)
 
 Plotting (``quatlib.plot``) and widgets (``quatlib.widgets``) are submodules
 imported on first use, so ``import quatlib`` loads only numpy.
@@ -69,7 +72,14 @@ import importlib
 
 from ._algebra import *  # noqa: F401,F403
 from ._axis_angle import *  # noqa: F401,F403
+from ._euler import *  # noqa: F401,F403
+from ._interpolate import *  # noqa: F401,F403
+from ._matrix import *  # noqa: F401,F403
+from ._plane import *  # noqa: F401,F403
+from ._quaternion import *  # noqa: F401,F403
+from ._reflect import *  # noqa: F401,F403
 from ._rotate import *  # noqa: F401,F403
+from ._table import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
 
@@ -89,15 +99,44 @@ __all__ = [
     "exp",
     "log",
     "power",
+    "Quaternion",
     # rotation
     "rotate_vector",
     "angle_between",
     # axis-angle
     "quaternion_from_axis_angle",
     "axis_angle_from_quaternion",
+    # matrix
+    "matrix_from_quaternion",
+    "quaternion_from_matrix",
+    "is_rotation_matrix",
+    "orthonormalize",
+    # Euler angles
+    "quaternion_from_euler",
+    "euler_from_quaternion",
+    "matrix_from_euler",
+    "euler_from_matrix",
+    "euler_jacobian_rank",
+    "GimbalLockWarning",
+    # interpolation
+    "lerp",
+    "nlerp",
+    "slerp",
+    # reflections
+    "reflect",
+    "quaternion_from_mirrors",
+    "mirror_normals",
+    "hamilton_table",
+    # 2D
+    "rotation_matrix_2d",
+    "rotate_2d",
+    "complex_from_angle",
+    "rotate_complex",
+    # printing
+    "table",
 ]
 
-_SUBMODULES = {"plot", "widgets", "exercises", "belt"}
+_SUBMODULES = {"plot", "widgets", "exercises", "belt"}  # imported on first use
 
 
 def __getattr__(name):

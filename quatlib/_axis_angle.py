@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from ._validate import as_quaternion, as_scalar, as_vector, require_nonzero, result_dtype
+from ._algebra import _hypot_unit, _length, _pack, _unit
+from ._validate import as_quaternion, as_scalar, as_vector, is_python_number, require_nonzero
+from ._validate import result_dtype
 
 __all__ = ["quaternion_from_axis_angle", "axis_angle_from_quaternion"]
 
@@ -37,6 +41,12 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
         If ``axis`` is zero (a zero axis has no direction), a shape is wrong, or an
         entry is NaN or inf.
 
+    Notes
+    -----
+    float32 ``axis`` and ``angle`` (or a Python number) give float32; the axis is
+    scaled to unit length without overflow or underflow (``[1e-200, 0, 0]`` is
+    the x axis).
+
     Examples
     --------
     90° about Y, the course's first quaternion:
@@ -51,15 +61,21 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     array([-1.,  0.,  0.,  0.])
     """
     axis = as_vector(axis, "rotation axis")
-    angle = as_scalar(angle, "rotation angle")
-    dtype = result_dtype(axis, angle)
-    length = np.sqrt(np.einsum("...i,...i->...", axis, axis))
-    require_nonzero(length, "rotation axis")
-    half = (np.radians(angle) if degrees else angle) / 2
+    angle_arr = as_scalar(angle, "rotation angle")
+    # A Python number takes the axis's dtype (float32 axis, angle=0.5 -> float32).
+    dtype = result_dtype(axis, None if is_python_number(angle) else angle_arr)
+    if axis.ndim == 1 and angle_arr.ndim == 0:
+        x, y, z = _hypot_unit(axis.tolist(), "rotation axis")
+        a = float(angle_arr)
+        half = (math.radians(a) if degrees else a) / 2
+        s = math.sin(half)
+        return _pack([math.cos(half), s * x, s * y, s * z], dtype, "quaternion")
+    n = _unit(axis, "rotation axis")
+    half = (np.radians(angle_arr) if degrees else angle_arr) / 2
     shape = np.broadcast_shapes(axis.shape[:-1], half.shape) + (4,)
     out = np.empty(shape, dtype=dtype)
     out[..., 0] = np.cos(half)
-    out[..., 1:] = (np.sin(half) / length)[..., None] * axis
+    out[..., 1:] = np.sin(half)[..., None] * n
     return out
 
 
@@ -108,11 +124,14 @@ def axis_angle_from_quaternion(q, degrees: bool = False):
     q = as_quaternion(q)
     w = q[..., 0]
     v = q[..., 1:]
-    r = np.sqrt(np.einsum("...i,...i->...", v, v))
-    require_nonzero(np.sqrt(w * w + r * r), "quaternion")
-    angle = 2 * np.arctan2(r, w)
-    axis = np.empty_like(v)
+    r = _length(v)  # no underflow for tiny v, no overflow for huge v
+    if not np.isfinite(r).all():  # |v| beyond the dtype: q/4 (exact) has the same axis, angle
+        w, v = w * 0.25, v * 0.25
+        r = _length(v)
     no_axis = r == 0
-    axis[...] = v / np.where(no_axis, 1.0, r)[..., None]
+    if np.any(no_axis & (w == 0)):
+        require_nonzero(np.where(no_axis, np.abs(w), 1), "quaternion")
+    angle = 2 * np.arctan2(r, w)
+    axis = np.divide(v, r[..., None], out=np.empty_like(v), where=~no_axis[..., None])
     axis[no_axis] = np.asarray(ZERO_ANGLE_AXIS, dtype=q.dtype)
     return axis, (np.degrees(angle) if degrees else angle)

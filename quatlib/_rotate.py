@@ -2,21 +2,124 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from ._algebra import _product
-from ._validate import as_quaternion, as_vector, require_nonzero, result_dtype
+from ._algebra import _CONJS, _SAFE_SUMSQ, _hypot_unit, _length, _pack, _product, _rows
+from ._algebra import _sumsq, _unit
+from ._validate import as_quaternion, as_vector, check_overflow, require_nonzero, result_dtype
 
 __all__ = ["rotate_vector", "angle_between"]
+
+#: Vectors per block in the batch rotation (working set stays in L2 cache).
+_BLOCK = 4096
+
+
+def _matrix_values(q: list) -> list:
+    """Rotation matrix rows of one quaternion (a list of 4 Python floats, non-zero)."""
+    w, x, y, z = _hypot_unit(q, "quaternion")
+    xx, yy, zz = x * x, y * y, z * z
+    xy, xz, yz = x * y, x * z, y * z
+    wx, wy, wz = w * x, w * y, w * z
+    return [
+        [1 - 2 * (yy + zz), 2 * (xy - wz), 2 * (xz + wy)],
+        [2 * (xy + wz), 1 - 2 * (xx + zz), 2 * (yz - wx)],
+        [2 * (xz - wy), 2 * (yz + wx), 1 - 2 * (xx + yy)],
+    ]
+
+
+def _rotate_single(q: list, v: list) -> list:
+    """``v + w t + u × t`` with ``t = 2 u × v``, for one unit-scaled quaternion."""
+    w, ux, uy, uz = _hypot_unit(q, "quaternion")
+    vx, vy, vz = v
+    tx = 2 * (uy * vz - uz * vy)
+    ty = 2 * (uz * vx - ux * vz)
+    tz = 2 * (ux * vy - uy * vx)
+    return [
+        vx + w * tx + (uy * tz - uz * ty),
+        vy + w * ty + (uz * tx - ux * tz),
+        vz + w * tz + (ux * ty - uy * tx),
+    ]
+
+
+def _rotate_blocks(q: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
+    """Batch ``q v q⁻¹`` for validated ``q`` (..., 4) and ``v`` (..., 3).
+
+    With ``k = 2 / |q|²`` and ``t = k (u × v)``, ``q v q⁻¹ = v + w t + u × t``.
+    Each block of ``_BLOCK`` rows is transposed into planar rows (x, y, z, x, y),
+    so that both cross products are three contiguous operations on (3, B)
+    slices ``[1:4] * [2:5] - [2:5] * [1:4]``.  The result is written planar, as
+    a (3, N) array, and returned as its transpose (a view, no copy).
+    """
+    lead = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
+    m = math.prod(lead)
+    q2 = _rows(q, lead, m, dtype)
+    v2 = _rows(v, lead, m, dtype)
+    if q2.ndim == 1:  # one quaternion, many vectors (rotate_vector uses a matrix instead)
+        q2 = np.broadcast_to(q2, (m, 4))
+    lo, hi = _SAFE_SUMSQ[dtype]
+    out = np.empty((3, m), dtype=dtype)
+    size = min(m, _BLOCK)
+    U = np.empty((5, size), dtype=dtype)  # rows ux uy uz ux uy
+    V = np.empty((5, size), dtype=dtype)
+    T = np.empty((5, size), dtype=dtype)
+    tmp = np.empty((3, size), dtype=dtype)
+    W = np.empty(size, dtype=dtype)
+    K = np.empty(size, dtype=dtype)
+    if v2.ndim == 1:
+        V[0:3] = v2[:, None]
+        V[3:5] = V[0:2]
+    total = 0.0
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is checked below
+        for s in range(0, m, _BLOCK):
+            e = min(s + _BLOCK, m)
+            n = e - s
+            qb = q2[s:e]
+            u, vv, t, tp, w, k = U[:, :n], V[:, :n], T[:, :n], tmp[:, :n], W[:n], K[:n]
+            o = out[:, s:e]
+            np.copyto(u[0:3], qb[:, 1:].T)
+            np.copyto(w, qb[:, 0])
+            np.multiply(u[0:3], u[0:3], out=tp)  # k = |q|², then 2 / |q|²
+            np.add.reduce(tp, axis=0, out=k)
+            np.add(k, np.multiply(w, w, out=tp[0]), out=k)
+            if not (k.min() >= lo and k.max() <= hi):  # tiny, huge or zero |q|
+                if not np.all(k > 0):
+                    require_nonzero(_length(q2), "quaternion")  # reports the index
+                qb = _unit(qb, "quaternion")
+                np.copyto(u[0:3], qb[:, 1:].T)
+                np.copyto(w, qb[:, 0])
+                k[...] = _sumsq(qb)
+            np.divide(2, k, out=k)
+            u[3:5] = u[0:2]
+            if v2.ndim == 2:
+                np.copyto(vv[0:3], v2[s:e].T)
+                vv[3:5] = vv[0:2]
+            t3 = t[0:3]
+            np.multiply(u[1:4], vv[2:5], out=t3)  # t = k (u × v)
+            np.subtract(t3, np.multiply(u[2:5], vv[1:4], out=tp), out=t3)
+            np.multiply(t3, k, out=t3)
+            t[3:5] = t[0:2]
+            np.multiply(u[1:4], t[2:5], out=o)  # u × t
+            np.subtract(o, np.multiply(u[2:5], t[1:4], out=tp), out=o)
+            np.add(o, vv[0:3], out=o)
+            np.add(o, np.multiply(t3, w, out=tp), out=o)  # + w t
+            total += float(np.add.reduce(o, axis=None))
+    out = out.T.reshape(lead + (3,))
+    if not math.isfinite(total):
+        check_overflow(out, "rotated vector")
+    return out
 
 
 def rotate_vector(q, v) -> np.ndarray:
     """Rotate vectors by the sandwich ``v' = q v q⁻¹`` (``v`` as a pure quaternion).
 
-    Written out with ``q = (w, u)``, ``q v q* = (w² - u·u) v + 2 (u·v) u + 2 w (u × v)``,
-    and ``q⁻¹ = q* / |q|²``, so ``q v q⁻¹`` is that divided by ``|q|²``.  The
-    result is a pure rotation of ``v`` even when ``q`` is not unit (the scale of
-    ``q`` cancels); the one-sided product ``q v`` is not a rotation at all.
+    Written out with ``q = (w, u)`` and ``q⁻¹ = q* / |q|²``,
+    ``q v q⁻¹ = ((w² - u·u) v + 2 (u·v) u + 2 w (u × v)) / |q|²``, which is
+    computed as ``v + w t + u × t`` with ``t = 2 (u × v) / |q|²`` (fewer
+    operations, and exact for ``v`` at the identity).  The result is a pure
+    rotation of ``v`` even when ``q`` is not unit (the scale of ``q`` cancels);
+    the one-sided product ``q v`` is not a rotation at all.
 
     Parameters
     ----------
@@ -33,7 +136,8 @@ def rotate_vector(q, v) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a shape is wrong, an entry is NaN or inf, or ``q`` is zero.
+        If a shape is wrong, an entry is NaN or inf, ``q`` is zero, or a rotated
+        vector does not fit in the dtype (``|v|`` near the largest float).
 
     See Also
     --------
@@ -51,18 +155,21 @@ def rotate_vector(q, v) -> np.ndarray:
     q = as_quaternion(q)
     v = as_vector(v)
     dtype = result_dtype(q, v)
-    w = q[..., 0, None]
-    u = q[..., 1:]
-    n2 = np.einsum("...i,...i->...", q, q)
-    require_nonzero(n2, "quaternion")
-    uv = np.einsum("...i,...i->...", u, v)[..., None]
-    uu = np.einsum("...i,...i->...", u, u)[..., None]
-    ux, uy, uz = u[..., 0], u[..., 1], u[..., 2]
-    vx, vy, vz = v[..., 0], v[..., 1], v[..., 2]
-    cross = np.stack([uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx], axis=-1)
-    out = (w * w - uu) * v + 2 * uv * u + 2 * w * cross
-    out /= n2[..., None]
-    return out.astype(dtype, copy=False)
+    if q.ndim == 1:
+        if v.ndim == 1:
+            return _pack(_rotate_single(q.tolist(), v.tolist()), dtype, "rotated vector")
+        # One rotation, many vectors: one BLAS product R (3x3) @ v.T (3xN); the
+        # result is returned as the (N, 3) transpose of that, a view (no copy).
+        R = np.array(_matrix_values(q.tolist()), dtype=dtype)
+        v2 = v.reshape(-1, 3).astype(dtype, copy=False)
+        with np.errstate(over="ignore", invalid="ignore"):
+            out = np.matmul(R, v2.T)
+            total = float(np.add.reduce(out, axis=None)) if out.size else 0.0
+        out = out.T.reshape(v.shape)
+        if not math.isfinite(total):
+            check_overflow(out, "rotated vector")
+        return out
+    return _rotate_blocks(q, v, dtype)
 
 
 def angle_between(p, q, degrees: bool = False) -> np.ndarray:
@@ -100,13 +207,8 @@ def angle_between(p, q, degrees: bool = False) -> np.ndarray:
     >>> print(f"{ql.angle_between(q, -q, degrees=True):.1f}")
     0.0
     """
-    p = as_quaternion(p, "quaternion p")
-    q = as_quaternion(q, "quaternion q")
-    np2 = np.einsum("...i,...i->...", p, p)
-    nq2 = np.einsum("...i,...i->...", q, q)
-    require_nonzero(np2, "quaternion p")
-    require_nonzero(nq2, "quaternion q")
-    r = _product(p * np.array([1, -1, -1, -1], dtype=p.dtype), q)  # |p|² p⁻¹ q
-    vec = np.sqrt(np.einsum("...i,...i->...", r[..., 1:], r[..., 1:]))
-    angle = 2 * np.arctan2(vec, np.abs(r[..., 0]))
+    p = _unit(as_quaternion(p, "quaternion p"), "quaternion p")
+    q = _unit(as_quaternion(q, "quaternion q"), "quaternion q")
+    r = _product(p * _CONJS[p.dtype], q)  # p⁻¹ q, a unit quaternion
+    angle = 2 * np.arctan2(_length(r[..., 1:]), np.abs(r[..., 0]))
     return np.degrees(angle) if degrees else angle

@@ -4,45 +4,85 @@ Each helper turns user input into a floating-point numpy array of the expected
 shape, or raises :class:`ValueError` with a message of the form
 ``"Expected <what>, got <what was given>"``.  The order of the checks is fixed:
 
-1. shape (the last axis must be 4, 3 or (3, 3));
+1. type and shape (real numbers; the last axis must be 4, 3 or (3, 3));
 2. finiteness (NaN and inf are reported as NaN and inf, never as "zero");
 3. non-zero length, only where a zero would make the result undefined.
 
-Floating dtypes are kept (float32 stays float32), anything else numeric becomes
-float64.  Nothing here rescales, clips or replaces a value.
+Floating dtypes are kept (float32 stays float32; byte order becomes native),
+anything else numeric becomes float64.  Nothing here rescales, clips or replaces
+a value.  A result that does not fit in its dtype (an overflow to inf or NaN) is
+an error too (:func:`check_overflow`), so no function returns NaN silently.
+
+Speed: a single quaternion or vector (a handful of numbers) is checked with
+Python's ``math.isfinite`` on ``tolist()``, which costs a fraction of a
+microsecond; a large batch is checked with one vectorized pass.  A function may
+also defer the finiteness check to its result (see :func:`check_deferred`) when
+every non-finite input is guaranteed to make the result non-finite; the
+messages are the same either way.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 __all__: list[str] = []  # private module: nothing re-exported
 
 _FLOATS = (np.float32, np.float64)
+_F32 = np.dtype(np.float32)
+_F64 = np.dtype(np.float64)
+_SMALL = 16  # arrays up to this size are checked with Python floats
+_isfinite = math.isfinite
 
 
 def _as_float_array(x, what: str) -> np.ndarray:
-    """Return ``x`` as a float32/float64 array; reject complex, object, strings."""
-    a = np.asarray(x)
-    if a.dtype.type in _FLOATS:
-        return a
-    if a.dtype.kind in "biuf":  # bool, int, uint, other floats (float16, longdouble)
+    """Return ``x`` as a native float32/float64 array; reject complex, object, strings."""
+    if type(x) is np.ndarray:
+        a = x
+    else:
+        try:
+            a = np.asarray(x)
+        except (ValueError, TypeError) as exc:  # ragged nested lists
+            raise ValueError(
+                f"Expected {what} as a regular array of real numbers, "
+                f"got a ragged sequence ({exc})"
+            ) from None
+    dt = a.dtype
+    if dt.type in _FLOATS:
+        return a if dt.isnative else a.astype(dt.newbyteorder("="))
+    if dt.kind in "biuf":  # bool, int, uint, other floats (float16, longdouble)
         return a.astype(np.float64)
-    raise ValueError(f"Expected {what} of real numbers, got dtype {a.dtype}")
+    raise ValueError(f"Expected {what} of real numbers, got dtype {dt}")
 
 
 def _describe_bad(a: np.ndarray) -> str:
-    """Describe the first non-finite entry of ``a`` ('NaN at index (0, 2)')."""
-    bad = np.argwhere(~np.isfinite(a))[0]
-    index = tuple(int(i) for i in bad)
-    value = a[index]
+    """Describe the first non-finite entry of ``a`` ('NaN at index (0, 2)', 'NaN')."""
+    if a.ndim == 0:
+        value = a[()]
+        index = None
+    else:
+        index = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
+        value = a[index]
     kind = "NaN" if np.isnan(value) else ("+inf" if value > 0 else "-inf")
+    if index is None:
+        return kind
     return f"{kind} at index {index if a.ndim > 1 else index[0]}"
+
+
+def _all_finite(a: np.ndarray) -> bool:
+    if a.size <= _SMALL:
+        # sum of Python floats: finite unless an entry is NaN/inf (or the sum
+        # overflows, which the exact fallback sorts out).
+        if _isfinite(sum(a.ravel().tolist())):
+            return True
+        return all(map(_isfinite, a.ravel().tolist()))
+    return bool(np.isfinite(a).all())
 
 
 def check_finite(a: np.ndarray, what: str) -> np.ndarray:
     """Raise if ``a`` holds NaN or inf; return ``a`` unchanged otherwise."""
-    if not np.isfinite(a).all():
+    if not _all_finite(a):
         raise ValueError(f"Expected finite {what}, got {_describe_bad(a)}")
     return a
 
@@ -52,11 +92,15 @@ def _check_last_axis(a: np.ndarray, n: int, what: str) -> None:
         raise ValueError(f"Expected {what} with shape (..., {n}), got {a.shape}")
 
 
-def as_quaternion(q, what: str = "quaternion") -> np.ndarray:
-    """Validate an array of quaternions, shape ``(..., 4)``, order ``(w, x, y, z)``."""
+def as_quaternion(q, what: str = "quaternion", *, finite: bool = True) -> np.ndarray:
+    """Validate an array of quaternions, shape ``(..., 4)``, order ``(w, x, y, z)``.
+
+    ``finite=False`` skips the finiteness check; the caller must then pass the
+    result through :func:`check_deferred`.
+    """
     a = _as_float_array(q, what)
     _check_last_axis(a, 4, what)
-    return check_finite(a, what)
+    return check_finite(a, what) if finite else a
 
 
 def as_vector(v, what: str = "vector") -> np.ndarray:
@@ -79,16 +123,65 @@ def as_scalar(x, what: str) -> np.ndarray:
     return check_finite(_as_float_array(x, what), what)
 
 
+def is_python_number(x) -> bool:
+    """Whether ``x`` is a plain Python ``int``/``float`` (a "weak" scalar, as in NEP 50).
+
+    A Python number takes the dtype of the arrays it meets: ``angle=0.5`` with a
+    float32 axis gives float32, as ``float32_array * 0.5`` does in numpy.
+    """
+    return type(x) in (int, float)
+
+
+def check_deferred(ok: bool, result: np.ndarray, *inputs, what: str = "result"):
+    """Finish a deferred finiteness check: ``ok`` says whether ``result`` is all finite.
+
+    Valid only where any NaN or inf among ``inputs`` makes ``result`` non-finite
+    (true of the Hamilton product: every output entry involves every input entry).
+    If ``result`` is not finite, the inputs are checked in order and the first
+    NaN/inf is reported exactly as :func:`check_finite` would; if they are all
+    finite, the computation overflowed.  ``inputs`` are ``(array, what)`` pairs.
+    """
+    if ok:
+        return result
+    for a, name in inputs:
+        check_finite(a, name)
+    return check_overflow(result, what)
+
+
+def check_overflow(result: np.ndarray, what: str) -> np.ndarray:
+    """Raise if ``result`` (computed from finite inputs) holds inf or NaN."""
+    if not _all_finite(np.asarray(result)):
+        dtype = np.asarray(result).dtype
+        raise ValueError(
+            f"Expected {what} within the {dtype} range, got an overflow "
+            f"({_describe_bad(np.asarray(result))}); the inputs are too large"
+        )
+    return result
+
+
 def require_nonzero(length: np.ndarray, what: str) -> None:
     """Raise if any entry of ``length`` (a norm) is exactly zero."""
+    if np.ndim(length) == 0:
+        if not length > 0:
+            raise ValueError(f"Expected non-zero {what}, got zero length")
+        return
     if not np.all(length > 0):
-        if np.ndim(length) == 0:
-            where = ""
-        else:
-            where = f" at index {tuple(int(i) for i in np.argwhere(~(length > 0))[0])}"
+        where = f" at index {tuple(int(i) for i in np.argwhere(~(length > 0))[0])}"
         raise ValueError(f"Expected non-zero {what}, got zero length{where}")
 
 
-def result_dtype(*arrays: np.ndarray):
-    """The floating dtype of a result: float32 only if every input is float32."""
-    return np.result_type(*arrays, np.float32)
+def result_dtype(*arrays) -> np.dtype:
+    """The floating dtype of a result: float32 only if every input is float32.
+
+    ``None`` entries are skipped (pass ``None`` for a Python number, which takes
+    the dtype of the arrays it meets); with no arrays left the result is float64.
+    """
+    seen = False
+    for a in arrays:
+        if a is None or is_python_number(a):
+            continue
+        seen = True
+        dtype = a.dtype if hasattr(a, "dtype") else np.asarray(a).dtype
+        if dtype != _F32:
+            return _F64
+    return _F32 if seen else _F64

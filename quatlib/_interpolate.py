@@ -1,0 +1,291 @@
+"""Interpolating between two orientations: LERP, NLERP and SLERP.
+
+All three take the same arguments ``(q0, q1, t, shortest=True)`` and agree at the
+ends (``t = 0`` gives ``q0``, ``t = 1`` gives ``q1`` or ``-q1``):
+
+* ``lerp``  -- the chord ``(1 - t) q0 + t q1``: a straight line through the inside
+  of the 3-sphere, shorter than 1 in the middle (not a rotation until normalized).
+* ``nlerp`` -- the chord pushed back onto the sphere, ``lerp / |lerp|``: cheap,
+  unit, but its angular speed is uneven (fastest in the middle).
+* ``slerp`` -- the great arc,
+  ``sin((1 - t) Ω) / sin Ω · q0 + sin(t Ω) / sin Ω · q1`` with ``cos Ω = q0·q1``:
+  constant angular speed, at the price of trigonometry.
+
+**The parameter t.**  ``t`` is a scalar or an array; it broadcasts against the
+leading axes of ``q0`` and ``q1`` the way numpy broadcasts, so the result has shape
+``broadcast(q0.shape[:-1], q1.shape[:-1], t.shape) + (4,)``.  A trajectory between
+two single quaternions is ``q0 (4,)``, ``q1 (4,)``, ``t (n,)`` → ``(n, 4)``; for
+``m`` pairs at ``n`` times use ``q0 (m, 4)`` and ``t[:, None]`` → ``(n, m, 4)``.
+``t`` outside ``[0, 1]`` extrapolates along the same line or arc.
+
+**The short path.**  ``q`` and ``-q`` are the same rotation.  With
+``shortest=True`` (the default) ``q1`` is replaced by ``-q1`` wherever
+``q0·q1 < 0``, so the motion turns by at most 180°; with ``shortest=False`` the
+given signs are kept and the motion may go the long way round (up to 360°).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._algebra import _length
+from ._validate import as_quaternion, as_scalar, check_overflow, result_dtype
+
+__all__ = ["lerp", "nlerp", "slerp"]
+
+#: Default for ``rtol`` of :func:`nlerp` and :func:`slerp`: how far ``|q|`` may be
+#: from 1.  Loose enough for quaternions typed to four decimals and for float32
+#: drift, tight enough to catch a forgotten ``normalize``.
+UNIT_RTOL = 1e-3
+
+
+def _index(mask: np.ndarray) -> str:
+    if mask.ndim == 0:
+        return ""
+    return f" at index {tuple(int(i) for i in np.argwhere(mask)[0])}"
+
+
+def _prepare(q0, q1, t, shortest: bool):
+    """Validate, check broadcasting, flip q1 for the short path; t gets a trailing axis."""
+    q0 = as_quaternion(q0, "quaternion q0")
+    q1 = as_quaternion(q1, "quaternion q1")
+    t = as_scalar(t, "interpolation parameter t")
+    try:
+        np.broadcast_shapes(q0.shape[:-1], q1.shape[:-1], t.shape)
+    except ValueError:
+        raise ValueError(
+            "Expected q0 (..., 4), q1 (..., 4) and t (...) with broadcastable leading "
+            f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
+        ) from None
+    if shortest:
+        d = np.einsum("...i,...i->...", q0, q1)
+        q1 = np.where((d < 0)[..., None], -q1, q1)
+    return q0, q1, t[..., None]
+
+
+def _require_unit(q: np.ndarray, rtol: float, what: str) -> np.ndarray:
+    """Return |q|; raise if it is further than rtol from 1."""
+    n = _length(q)
+    bad = ~(np.abs(n - 1) <= rtol)
+    if bad.any():
+        value = float(n[tuple(np.argwhere(bad)[0])] if n.ndim else n)
+        raise ValueError(
+            f"Expected unit {what} (| |{what}| - 1 | <= {rtol:g}; use normalize), "
+            f"got |{what}| = {value:.6g}{_index(bad)}"
+        )
+    return n
+
+
+def _chord(q0: np.ndarray, q1: np.ndarray, t: np.ndarray, dtype) -> np.ndarray:
+    with np.errstate(over="ignore", invalid="ignore"):
+        c = ((1 - t) * q0 + t * q1).astype(dtype, copy=False)
+    return check_overflow(c, "interpolated quaternion")
+
+
+def _normalize_chord(c: np.ndarray) -> np.ndarray:
+    n = _length(c)
+    zero = n == 0
+    if zero.any():
+        raise ValueError(
+            "Expected a chord that misses the origin, got (1 - t) q0 + t q1 = 0"
+            f"{_index(zero)} (q1 = -q0 at t = 0.5 with shortest=False: the same rotation, "
+            "and no direction to normalize)"
+        )
+    return c / n[..., None]
+
+
+def lerp(q0, q1, t, shortest: bool = True) -> np.ndarray:
+    """Linear interpolation along the chord, ``(1 - t) q0 + t q1``; not unit in between.
+
+    Parameters
+    ----------
+    q0, q1 : array_like, shape (..., 4)
+        Quaternions ``(w, x, y, z)``; any length (nothing is normalized).
+    t : array_like, shape (...)
+        Interpolation parameter; ``t = 0`` gives ``q0``, ``t = 1`` gives ``q1``
+        exactly.  Broadcasts against the leading axes of ``q0`` and ``q1`` (see
+        the module docstring: ``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
+    shortest : bool, optional
+        Use ``-q1`` where ``q0·q1 < 0`` (the default, as in :func:`nlerp` and
+        :func:`slerp`, so that ``nlerp == normalize(lerp)``).
+
+    Returns
+    -------
+    ndarray, shape broadcast(q0.shape[:-1], q1.shape[:-1], t.shape) + (4,)
+        The dtype of ``q0`` and ``q1`` (float32 if both are; ``t`` does not count).
+
+    Raises
+    ------
+    ValueError
+        If a shape is wrong or the shapes do not broadcast, an entry is NaN or
+        inf, or the result overflows (huge inputs, or ``t`` far outside [0, 1]).
+
+    See Also
+    --------
+    nlerp : the chord normalized.
+    slerp : the great arc.
+
+    Examples
+    --------
+    Halfway from the identity to 150° about Y the chord is shorter than 1:
+
+    >>> import quatlib as ql
+    >>> q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    >>> q = ql.lerp(ql.IDENTITY, q1, 0.5)
+    >>> q
+    array([0.6294, 0.    , 0.483 , 0.    ])
+    >>> print(f"{ql.norm(q):.4f}")
+    0.7934
+    """
+    q0, q1, t = _prepare(q0, q1, t, shortest)
+    return _chord(q0, q1, t, result_dtype(q0, q1))
+
+
+def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarray:
+    """Normalized linear interpolation, ``lerp / |lerp|``: the chord put back on the sphere.
+
+    Cheap (no trigonometry) and always unit, but the angular speed is uneven:
+    slow at the ends, fastest in the middle.  The midpoint is the same as
+    SLERP's; in between NLERP lags behind in the first half and runs ahead in the
+    second.  For small separations the difference is invisible, which is why game
+    engines use it.
+
+    Parameters
+    ----------
+    q0, q1 : array_like, shape (..., 4)
+        Unit quaternions ``(w, x, y, z)``.  They are not rescaled; a length further
+        than ``rtol`` from 1 is an error (normalize them first).
+    t : array_like, shape (...)
+        Interpolation parameter; broadcasts against the leading axes of ``q0``
+        and ``q1`` (``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
+    shortest : bool, optional
+        Use ``-q1`` where ``q0·q1 < 0`` so the turn is at most 180° (default).
+        With ``False`` the given signs are kept.
+    rtol : float, optional
+        Allowed ``| |q| - 1 |`` of the inputs (default ``1e-3``).
+
+    Returns
+    -------
+    ndarray, shape broadcast(q0.shape[:-1], q1.shape[:-1], t.shape) + (4,)
+        Unit quaternions, in the dtype of ``q0`` and ``q1``.
+
+    Raises
+    ------
+    ValueError
+        If a shape is wrong, an entry is NaN or inf, an input is not unit within
+        ``rtol``, or the chord passes through 0 (only for ``q1 = -q0`` exactly, at
+        ``t = 0.5``, with ``shortest=False``).
+
+    See Also
+    --------
+    slerp : constant angular speed.
+    lerp : the chord before normalizing.
+
+    Examples
+    --------
+    From the identity to 150° about Y, a quarter of the way: SLERP would be at
+    37.5°, NLERP is at 33.02°.
+
+    >>> import quatlib as ql
+    >>> q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    >>> q = ql.nlerp(ql.IDENTITY, q1, 0.25)
+    >>> print(f"{ql.angle_between(ql.IDENTITY, q, degrees=True):.2f}")
+    33.02
+    """
+    q0, q1, t = _prepare(q0, q1, t, shortest)
+    _require_unit(q0, rtol, "q0")
+    _require_unit(q1, rtol, "q1")
+    return _normalize_chord(_chord(q0, q1, t, result_dtype(q0, q1)))
+
+
+def slerp(
+    q0, q1, t, shortest: bool = True, small_angle: float | None = None, rtol: float = UNIT_RTOL
+) -> np.ndarray:
+    """Spherical linear interpolation along the great arc: constant angular speed.
+
+        slerp(q0, q1, t) = sin((1 - t) Ω) / sin Ω · q0 + sin(t Ω) / sin Ω · q1,
+
+    where ``Ω`` is the angle between ``q0`` and ``q1`` on the 3-sphere (half the
+    rotation angle between the two orientations).  The orientation turns by
+    ``t · 2Ω`` about one fixed axis, so equal steps in ``t`` are equal angles.
+    ``Ω`` is computed as ``2 arctan2(|q̂1 - q̂0|, |q̂1 + q̂0|)`` on the normalized
+    inputs, which is accurate near 0 and near 180° (``arccos(q0·q1)`` is not).
+
+    Parameters
+    ----------
+    q0, q1 : array_like, shape (..., 4)
+        Unit quaternions ``(w, x, y, z)``.  They are not rescaled: ``t = 0``
+        returns ``q0`` and ``t = 1`` returns ``q1`` (or ``-q1``) exactly as given
+        (in the NLERP fallback, normalized); a length further than ``rtol`` from
+        1 is an error (normalize them first).
+    t : array_like, shape (...)
+        Interpolation parameter; broadcasts against the leading axes of ``q0``
+        and ``q1`` (``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
+    shortest : bool, optional
+        Use ``-q1`` where ``q0·q1 < 0`` so the turn is at most 180° (default).
+        With ``False`` the given signs are kept and the motion may go the long way
+        (up to 360°); then ``q1 = -q0`` (the same orientation: a full turn about
+        an undetermined axis) is an error.
+    small_angle : float, optional
+        Where ``Ω < small_angle`` (radians) the inputs are nearly identical,
+        ``sin Ω`` is nearly 0, and NLERP is returned instead (the two differ by
+        ``O(Ω³)``).  With ``shortest=False``, ``π - Ω < small_angle`` counts as
+        ``q1 = -q0``.  Default: the square root of the machine epsilon of the
+        inputs' dtype (1.5e-8 for float64, 3.5e-4 for float32).
+    rtol : float, optional
+        Allowed ``| |q| - 1 |`` of the inputs (default ``1e-3``).
+
+    Returns
+    -------
+    ndarray, shape broadcast(q0.shape[:-1], q1.shape[:-1], t.shape) + (4,)
+        In the dtype of ``q0`` and ``q1`` (``t`` does not count).
+
+    Raises
+    ------
+    ValueError
+        If a shape is wrong, an entry is NaN or inf, an input is not unit within
+        ``rtol``, or ``q1 = -q0`` with ``shortest=False``.  Never returns NaN.
+
+    See Also
+    --------
+    nlerp : the cheap approximation.
+    power : ``slerp(q0, q1, t) = q0 (q0⁻¹ q1)^t``.
+
+    Examples
+    --------
+    From the identity to 150° about Y at t = 0, 0.25, 0.5, 0.75, 1: the angle
+    grows by 37.5° per step.
+
+    >>> import numpy as np, quatlib as ql
+    >>> q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    >>> qs = ql.slerp(ql.IDENTITY, q1, [0, 0.25, 0.5, 0.75, 1])
+    >>> qs.shape
+    (5, 4)
+    >>> ql.angle_between(ql.IDENTITY, qs, degrees=True)
+    array([  0. ,  37.5,  75. , 112.5, 150. ])
+    """
+    q0, q1, t = _prepare(q0, q1, t, shortest)
+    dtype = result_dtype(q0, q1)
+    n0 = _require_unit(q0, rtol, "q0")
+    n1 = _require_unit(q1, rtol, "q1")
+    if small_angle is None:
+        small_angle = float(np.sqrt(np.finfo(dtype).eps))
+    u0 = q0 / n0[..., None]
+    u1 = q1 / n1[..., None]
+    omega = 2 * np.arctan2(_length(u1 - u0), _length(u1 + u0))
+    if not shortest:
+        antipodal = np.pi - omega < small_angle
+        if antipodal.any():
+            raise ValueError(
+                "Expected q1 != -q0 for slerp with shortest=False (they are the same "
+                "orientation, and no unique great arc joins them), got q1 = -q0 "
+                f"(Ω = {np.degrees(float(np.max(omega))):.6g}°){_index(antipodal)}"
+            )
+    small = omega < small_angle
+    safe = np.where(small, np.pi / 2, omega)[..., None]  # no 0/0 in the unused branch
+    sin_omega = np.sin(safe)
+    out = (np.sin((1 - t) * safe) / sin_omega) * q0 + (np.sin(t * safe) / sin_omega) * q1
+    if small.any():
+        fallback = _normalize_chord(_chord(q0, q1, t, np.float64))
+        out = np.where(small[..., None], fallback, out)
+    return out.astype(dtype, copy=False)

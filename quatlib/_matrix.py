@@ -1,0 +1,509 @@
+"""Rotation matrices: the 3x3 language, and the way back to quaternions.
+
+A rotation matrix is a float array of shape ``(..., 3, 3)`` acting on column
+vectors, ``v' = R @ v``; its columns are the images of the x, y and z axes.  A
+matrix is a rotation when it is orthonormal (``Rᵀ R = I``) and ``det R = +1``;
+``det R = -1`` is a reflection (a mirror image), not a rotation.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._validate import as_matrix, as_quaternion, require_nonzero
+
+__all__ = [
+    "matrix_from_quaternion",
+    "quaternion_from_matrix",
+    "is_rotation_matrix",
+    "orthonormalize",
+]
+
+
+_F64 = np.dtype(np.float64)
+_DEFAULT_RTOL = {np.dtype(t): float(np.sqrt(np.finfo(t).eps)) for t in (np.float32, np.float64)}
+
+
+def _default_rtol(dtype) -> float:
+    """The package's default tolerance: sqrt(machine epsilon) of ``dtype``."""
+    return _DEFAULT_RTOL[np.dtype(dtype)]
+
+
+#: Range of ``|q|²`` in which the matrix formula neither overflows nor underflows
+#: (``sqrt(tiny)`` to ``sqrt(max)`` of the dtype); outside it ``q`` is first scaled
+#: by a power of two, which is exact.
+_SAFE_N2 = {
+    np.dtype(t): (float(np.sqrt(np.finfo(t).tiny)), float(np.sqrt(np.finfo(t).max)))
+    for t in (np.float32, np.float64)
+}
+
+
+def _scale_by_largest(a: np.ndarray, axes) -> np.ndarray:
+    """Divide each item by the power of two nearest above its largest ``|entry|`` (exact).
+
+    Used where only the direction matters (a quaternion's rotation, a matrix's
+    nearest rotation) so that huge or tiny inputs do not overflow or underflow.
+    An all-zero item stays zero.
+    """
+    largest = np.abs(a).max(axis=axes, keepdims=True)
+    _, exponent = np.frexp(largest)
+    return np.ldexp(a, -exponent)
+
+
+def _where(index) -> str:
+    """' at index (i, j)' for a batch position, '' for a single item."""
+    if len(index) == 0:
+        return ""
+    return f" at index {tuple(int(i) for i in index)}"
+
+
+# ----------------------------------------------------------------------------
+# quaternion -> matrix
+
+
+def _matrix_single(q: np.ndarray) -> np.ndarray:
+    """``matrix_from_quaternion`` for one validated quaternion, with Python floats."""
+    w, x, y, z = q.tolist()
+    n2 = w * w + x * x + y * y + z * z
+    lo, hi = _SAFE_N2[_F64]  # Python floats are float64 whatever q's dtype
+    if not lo <= n2 <= hi:
+        exponent = math.frexp(max(abs(w), abs(x), abs(y), abs(z)))[1]
+        w, x, y, z = (math.ldexp(c, -exponent) for c in (w, x, y, z))
+        n2 = w * w + x * x + y * y + z * z
+        if not n2 > 0:
+            require_nonzero(np.float64(n2), "quaternion")  # raises with the standard message
+    s = 2.0 / n2
+    xx, yy, zz = s * x * x, s * y * y, s * z * z
+    xy, xz, yz = s * x * y, s * x * z, s * y * z
+    wx, wy, wz = s * w * x, s * w * y, s * w * z
+    return np.array(
+        [
+            [1.0 - (yy + zz), xy - wz, xz + wy],
+            [xy + wz, 1.0 - (xx + zz), yz - wx],
+            [xz - wy, yz + wx, 1.0 - (xx + yy)],
+        ],
+        dtype=q.dtype,
+    )
+
+
+def _matrix(q: np.ndarray) -> np.ndarray:
+    """Rotation matrices of validated quaternions (no shape/finite checks)."""
+    if q.ndim == 1:
+        return _matrix_single(q)
+    n2 = np.einsum("...i,...i->...", q, q)
+    lo, hi = _SAFE_N2[q.dtype]
+    if not np.all((n2 >= lo) & (n2 <= hi)):  # huge, tiny or zero quaternions
+        q = _scale_by_largest(q, -1)
+        n2 = np.einsum("...i,...i->...", q, q)
+        require_nonzero(n2, "quaternion")
+    s = 2.0 / n2
+    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
+    sx, sy, sz = s * x, s * y, s * z
+    xx, yy, zz = sx * x, sy * y, sz * z
+    xy, xz, yz = sx * y, sx * z, sy * z
+    wx, wy, wz = sx * w, sy * w, sz * w
+    out = np.empty(q.shape[:-1] + (3, 3), dtype=q.dtype)
+    out[..., 0, 0] = 1.0 - (yy + zz)
+    out[..., 0, 1] = xy - wz
+    out[..., 0, 2] = xz + wy
+    out[..., 1, 0] = xy + wz
+    out[..., 1, 1] = 1.0 - (xx + zz)
+    out[..., 1, 2] = yz - wx
+    out[..., 2, 0] = xz - wy
+    out[..., 2, 1] = yz + wx
+    out[..., 2, 2] = 1.0 - (xx + yy)
+    return out
+
+
+def matrix_from_quaternion(q) -> np.ndarray:
+    """Rotation matrix ``R`` with ``R @ v == rotate_vector(q, v)``.
+
+    With ``q = (w, x, y, z)`` and ``s = 2 / |q|²``::
+
+        R = [[1 - s(y² + z²),   s(xy - wz),       s(xz + wy)    ],
+             [s(xy + wz),       1 - s(x² + z²),   s(yz - wx)    ],
+             [s(xz - wy),       s(yz + wx),       1 - s(x² + y²)]]
+
+    Dividing by ``|q|²`` (instead of assuming ``|q| = 1``) makes ``R`` the
+    rotation of ``q / |q|`` for any non-zero ``q``, exactly like the sandwich
+    ``q v q⁻¹``; a drifted quaternion therefore still gives an orthonormal ``R``.
+    ``q`` and ``-q`` give the same matrix.  Column ``j`` of ``R`` is where the
+    ``j``-th axis goes.
+
+    Parameters
+    ----------
+    q : array_like, shape (..., 4)
+        Non-zero quaternions ``(w, x, y, z)``.
+
+    Returns
+    -------
+    R : ndarray, shape (..., 3, 3)
+        Rotation matrices (orthonormal, ``det R = +1``), acting on column vectors.
+        float32 input gives float32 output.
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, or ``q`` is zero.
+
+    See Also
+    --------
+    quaternion_from_matrix : the way back.
+    rotate_vector : the same rotation applied with the sandwich.
+
+    Examples
+    --------
+    90° about Y: x goes to ``-z``, y stays, z goes to ``x`` (read the columns):
+
+    >>> import quatlib as ql
+    >>> q = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+    >>> q
+    array([0.7071, 0.    , 0.7071, 0.    ])
+    >>> ql.matrix_from_quaternion(q)
+    array([[ 0.,  0.,  1.],
+           [ 0.,  1.,  0.],
+           [-1.,  0.,  0.]])
+
+    A quaternion twice as long is the same rotation (the ``|q|²`` cancels):
+
+    >>> ql.matrix_from_quaternion(2 * q)
+    array([[ 0.,  0.,  1.],
+           [ 0.,  1.,  0.],
+           [-1.,  0.,  0.]])
+    """
+    return _matrix(as_quaternion(q))
+
+
+# ----------------------------------------------------------------------------
+# checking a matrix
+
+
+def _entries(R: np.ndarray):
+    """The nine entries ``R00, R01, ..., R22`` of validated matrices, each contiguous."""
+    flat = np.moveaxis(R.reshape(R.shape[:-2] + (9,)), -1, 0)
+    return tuple(np.ascontiguousarray(flat))
+
+
+def _rotation_errors(R: np.ndarray):
+    """Orthonormality error ``max |Rᵀ R - I|`` and ``det R`` of validated matrices."""
+    a, b, c, d, e, f, g, h, i = _entries(R)
+    err = np.abs(a * a + d * d + g * g - 1.0)
+    for x in (
+        b * b + e * e + h * h - 1.0,
+        c * c + f * f + i * i - 1.0,
+        a * b + d * e + g * h,
+        a * c + d * f + g * i,
+        b * c + e * f + h * i,
+    ):
+        np.maximum(err, np.abs(x), out=err)
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    return err, det
+
+
+def _rotation_errors_single(m) -> tuple[float, float]:
+    """``_rotation_errors`` for one matrix given as nested Python lists."""
+    (a, b, c), (d, e, f), (g, h, i) = m
+    err = max(
+        abs(a * a + d * d + g * g - 1.0),
+        abs(b * b + e * e + h * h - 1.0),
+        abs(c * c + f * f + i * i - 1.0),
+        abs(a * b + d * e + g * h),
+        abs(a * c + d * f + g * i),
+        abs(b * c + e * f + h * i),
+    )
+    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+    return err, det
+
+
+def _not_rotation_message(err: float, det: float, rtol: float, where: str) -> str:
+    head = "Expected a rotation matrix (orthonormal, det +1), got "
+    if err > rtol:
+        return (
+            f"{head}columns not orthonormal, error {err:.3g} "
+            f"(max |Rᵀ R - I| > rtol {rtol:.3g}){where}"
+        )
+    return f"{head}det {det:.4g} (a reflection){where}"
+
+
+def _check_rotation(R: np.ndarray, rtol: float) -> None:
+    """Raise ValueError unless every validated matrix in ``R`` is a rotation."""
+    err, det = _rotation_errors(R)
+    bad = (err > rtol) | ~(det > 0)
+    if bad.any():
+        index = tuple(np.argwhere(bad)[0]) if bad.ndim else ()
+        raise ValueError(
+            _not_rotation_message(float(err[index]), float(det[index]), rtol, _where(index))
+        )
+
+
+def is_rotation_matrix(R, rtol=None) -> np.ndarray:
+    """Whether each ``R`` is a rotation: orthonormal and ``det R = +1``, within ``rtol``.
+
+    The test is ``max |Rᵀ R - I| <= rtol`` (every column unit length and the
+    columns mutually perpendicular, to ``rtol``) and ``det R > 0``.  For a matrix
+    that passes the first test ``det R`` is within about ``1.5 rtol`` of ``±1``,
+    so the second separates rotations (``+1``) from reflections (``-1``).
+
+    Parameters
+    ----------
+    R : array_like, shape (..., 3, 3)
+        Matrices.
+    rtol : float, optional
+        Allowed ``max |Rᵀ R - I|``; relative, since a rotation's columns have
+        length 1.  Default: the square root of the machine epsilon of ``R``'s
+        dtype (about 1.5e-8 for float64, 3.5e-4 for float32), as in :func:`is_unit`.
+
+    Returns
+    -------
+    ndarray of bool, shape (...)
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 3, 3)`` or an entry is NaN or inf.
+
+    See Also
+    --------
+    orthonormalize : the nearest rotation to a drifted matrix.
+
+    Examples
+    --------
+    90° about Z is a rotation; the mirror in the x = 0 plane (det -1) and a
+    matrix scaled by 2 are not:
+
+    >>> import numpy as np, quatlib as ql
+    >>> Rz90 = [[0, -1, 0], [1, 0, 0], [0, 0, 1]]
+    >>> bool(ql.is_rotation_matrix(Rz90))
+    True
+    >>> ql.is_rotation_matrix([np.diag([-1, 1, 1]), 2 * np.eye(3)])
+    array([False, False])
+    """
+    R = as_matrix(R, "matrix")
+    if rtol is None:
+        rtol = _default_rtol(R.dtype)
+    if R.ndim == 2:
+        err, det = _rotation_errors_single(R.tolist())
+        return np.bool_(err <= rtol and det > 0)
+    err, det = _rotation_errors(R)
+    return (err <= rtol) & (det > 0)
+
+
+# ----------------------------------------------------------------------------
+# matrix -> quaternion
+
+
+def _canonical_sign(w, x, y, z):
+    """Flip each quaternion so its first non-zero component is positive; drop -0.0.
+
+    Takes and returns the four components as separate arrays.
+    """
+    lead = np.where(w != 0, w, np.where(x != 0, x, np.where(y != 0, y, z)))
+    sign = np.where(lead < 0, -1.0, 1.0).astype(w.dtype)
+    return tuple(c * sign + 0.0 for c in (w, x, y, z))  # -0.0 + 0.0 == +0.0
+
+
+def _quaternion_single(m, dtype) -> np.ndarray:
+    """Shepperd's method for one matrix given as nested Python lists."""
+    (m00, m01, m02), (m10, m11, m12), (m20, m21, m22) = m
+    trace = m00 + m11 + m22
+    # Rows of the symmetric matrix K with K[i, j] = 4 q_i q_j (i, j over w, x, y, z);
+    # take the row with the largest diagonal entry, i.e. the largest |q_i|.
+    k = max(range(4), key=(trace, m00, m11, m22).__getitem__)
+    if k == 0:
+        q = (1.0 + trace, m21 - m12, m02 - m20, m10 - m01)
+    elif k == 1:
+        q = (m21 - m12, 1.0 + m00 - m11 - m22, m01 + m10, m02 + m20)
+    elif k == 2:
+        q = (m02 - m20, m01 + m10, 1.0 - m00 + m11 - m22, m12 + m21)
+    else:
+        q = (m10 - m01, m02 + m20, m12 + m21, 1.0 - m00 - m11 + m22)
+    n = math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])
+    sign = 1.0
+    for c in q:  # first non-zero component positive
+        if c != 0:
+            sign = 1.0 if c > 0 else -1.0
+            break
+    return np.array([c / n * sign + 0.0 for c in q], dtype=dtype)
+
+
+def _quaternion(R: np.ndarray) -> np.ndarray:
+    """Shepperd's method for validated rotation matrices (no checks)."""
+    m00, m01, m02, m10, m11, m12, m20, m21, m22 = _entries(R)
+    trace = m00 + m11 + m22
+    # k = index of the largest of (trace, R00, R11, R22), the first one on a tie
+    k = np.zeros(trace.shape, dtype=np.intp)
+    best = trace
+    for index, diagonal in enumerate((m00, m11, m22), start=1):
+        larger = diagonal > best
+        k[larger] = index
+        best = np.where(larger, diagonal, best)
+    # the symmetric matrix K[i, j] = 4 q_i q_j over (w, x, y, z); row k is 4 q_k q
+    ww, xx = 1.0 + trace, 1.0 + m00 - m11 - m22
+    yy, zz = 1.0 - m00 + m11 - m22, 1.0 - m00 - m11 + m22
+    wx, wy, wz = m21 - m12, m02 - m20, m10 - m01
+    xy, xz, yz = m01 + m10, m02 + m20, m12 + m21
+    is_x, is_y, is_z = k == 1, k == 2, k == 3
+
+    def row_k(from_w, from_x, from_y, from_z):
+        return np.where(is_x, from_x, np.where(is_y, from_y, np.where(is_z, from_z, from_w)))
+
+    w = row_k(ww, wx, wy, wz)
+    x = row_k(wx, xx, xy, xz)
+    y = row_k(wy, xy, yy, yz)
+    z = row_k(wz, xz, yz, zz)
+    n = np.sqrt(w * w + x * x + y * y + z * z)
+    return np.stack(_canonical_sign(w / n, x / n, y / n, z / n), axis=-1)
+
+
+def quaternion_from_matrix(R, rtol=None) -> np.ndarray:
+    """Unit quaternion of the rotation matrix ``R`` (the inverse of :func:`matrix_from_quaternion`).
+
+    Shepperd's method, exact for every rotation including 180° turns: the
+    matrix gives each product ``4 q_i q_j`` of components directly, e.g.
+    ``1 + trace R = 4w²``, ``1 + R00 - R11 - R22 = 4x²``, ``R21 - R12 = 4wx``,
+    ``R01 + R10 = 4xy``.  The row ``4 q_k q`` belonging to the largest ``|q_k|``
+    (the largest of ``trace R, R00, R11, R22``) is never small, so dividing by its
+    length loses no precision; the ``arccos``/``trace``-only formula fails near
+    180°.
+
+    Sign convention: ``q`` and ``-q`` are the same rotation; the one returned has
+    its first non-zero component positive, so ``w >= 0``, and for a half turn
+    (``w = 0``) the first non-zero of ``x, y, z`` is positive.  (Within rounding
+    of a half turn, ``|w| ≈ 1e-16``, the sign of ``w`` is rounding noise.)
+
+    Parameters
+    ----------
+    R : array_like, shape (..., 3, 3)
+        Rotation matrices acting on column vectors.
+    rtol : float, optional
+        Tolerance of the rotation check, as in :func:`is_rotation_matrix`
+        (default: sqrt of the machine epsilon of ``R``'s dtype).
+
+    Returns
+    -------
+    q : ndarray, shape (..., 4)
+        Unit quaternions ``(w, x, y, z)``.  float32 input gives float32 output.
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or a matrix
+        is not a rotation: columns not orthonormal (scaled, sheared) or
+        ``det R = -1`` (a reflection).  Use :func:`orthonormalize` first for a
+        matrix that has drifted.
+
+    See Also
+    --------
+    matrix_from_quaternion : the way there.
+    is_rotation_matrix : the check, as a boolean.
+
+    Examples
+    --------
+    The matrix of 90° about Y (columns: x went to ``-z``, z went to ``x``):
+
+    >>> import quatlib as ql
+    >>> ql.quaternion_from_matrix([[0, 0, 1], [0, 1, 0], [-1, 0, 0]])
+    array([0.7071, 0.    , 0.7071, 0.    ])
+
+    180° about Z, where ``w = 0``:
+
+    >>> ql.quaternion_from_matrix([[-1, 0, 0], [0, -1, 0], [0, 0, 1]])
+    array([0., 0., 0., 1.])
+
+    A mirror is not a rotation:
+
+    >>> ql.quaternion_from_matrix([[-1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected a rotation matrix (orthonormal, det +1), got det -1 (a reflection)
+    """
+    R = as_matrix(R)
+    if rtol is None:
+        rtol = _default_rtol(R.dtype)
+    if R.ndim == 2:
+        m = R.tolist()
+        err, det = _rotation_errors_single(m)
+        if not (err <= rtol and det > 0):
+            raise ValueError(_not_rotation_message(err, det, rtol, ""))
+        return _quaternion_single(m, R.dtype)
+    _check_rotation(R, rtol)
+    return _quaternion(R)
+
+
+# ----------------------------------------------------------------------------
+# drift
+
+
+def orthonormalize(R) -> np.ndarray:
+    """The rotation nearest to a drifted matrix: ``U Vᵀ`` from the SVD ``R = U S Vᵀ``.
+
+    After many products in floating point a rotation matrix drifts: its columns
+    stop being unit length and perpendicular, and it shears and scales what it
+    turns.  The nearest rotation (in the Frobenius norm) is the orthogonal factor
+    of the polar decomposition ``R = Q P``, ``Q = U Vᵀ``: the singular values
+    ``S``, which measure the stretching, are all set to 1.  This needs an SVD,
+    costlier than renormalizing a quaternion's four numbers.
+
+    Unlike :func:`quaternion_from_matrix` this does not require ``R`` to be a
+    rotation already (that is its purpose); it requires ``det R > 0``, a matrix
+    that is still on the rotation side of the mirror.
+
+    Parameters
+    ----------
+    R : array_like, shape (..., 3, 3)
+        Matrices with ``det R > 0``.
+
+    Returns
+    -------
+    ndarray, shape (..., 3, 3)
+        Rotation matrices; a rotation is returned unchanged (to rounding).
+        float32 input gives float32 output.
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or
+        ``det R <= 0`` (a reflection or a flattened matrix has no nearest rotation
+        that deserves the name: the answer would not be unique, or not close).
+
+    See Also
+    --------
+    is_rotation_matrix : whether a matrix needs this.
+    normalize : the quaternion's four-number fix for drift.
+
+    Examples
+    --------
+    90° about Z, drifted: the first column grew by 1% and leans toward the second.
+
+    >>> import numpy as np, quatlib as ql
+    >>> drifted = np.array([[0.01, -1, 0], [1.01, 0, 0], [0, 0, 1]])
+    >>> bool(ql.is_rotation_matrix(drifted))
+    False
+    >>> R = ql.orthonormalize(drifted)
+    >>> R
+    array([[ 0.005, -1.    ,  0.   ],
+           [ 1.    ,  0.005,  0.   ],
+           [ 0.    ,  0.    ,  1.   ]])
+    >>> bool(ql.is_rotation_matrix(R))
+    True
+    """
+    given = as_matrix(R, "matrix")
+    R = _scale_by_largest(given, (-2, -1))  # exact, and the answer does not depend on scale
+    if R.ndim == 2:
+        _, det = _rotation_errors_single(R.tolist())
+        det = np.float64(det)
+    else:
+        _, det = _rotation_errors(R)
+    if not np.all(det > 0):
+        bad = ~(det > 0)
+        index = tuple(np.argwhere(bad)[0]) if bad.ndim else ()
+        with np.errstate(all="ignore"):  # the determinant of a huge matrix may overflow
+            given_det = float(np.linalg.det(given[index]))
+        raise ValueError(
+            f"Expected a matrix with det > 0 (a drifted rotation), "
+            f"got det {given_det:.4g}{_where(index)}"
+        )
+    U, _, Vt = np.linalg.svd(R)
+    return U @ Vt

@@ -1,0 +1,55 @@
+"""The public namespace: explicit, complete, documented, light to import."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import subprocess
+import sys
+
+import pytest
+
+import quatlib as ql
+
+MODULES = ["_algebra", "_axis_angle", "_euler", "_interpolate", "_matrix", "_plane", "_quaternion",
+           "_reflect", "_rotate", "_table"]
+
+
+def test_all_is_exactly_the_modules_public_names():
+    union = set()
+    for name in MODULES:
+        union |= set(importlib.import_module(f"quatlib.{name}").__all__)
+    assert set(ql.__all__) == union
+    assert len(ql.__all__) == len(set(ql.__all__))
+
+
+@pytest.mark.parametrize("name", sorted(n for n in ql.__all__ if callable(getattr(ql, n))))
+def test_every_public_function_has_a_docstring_with_a_runnable_example(name):
+    obj = getattr(ql, name)
+    doc = inspect.getdoc(obj)
+    assert doc, f"{name} has no docstring"
+    if not (inspect.isclass(obj) and issubclass(obj, Warning)):
+        assert ">>> " in doc, f"{name}'s docstring has no example"
+
+
+@pytest.mark.parametrize("name", ["IDENTITY", "I", "J", "K"])
+def test_constants_are_read_only(name):
+    with pytest.raises(ValueError, match="read-only"):
+        getattr(ql, name)[0] = 5.0
+
+
+def test_routine_list_in_package_docstring_names_every_public_function():
+    for name in ql.__all__:
+        assert name in ql.__doc__, f"{name} missing from quatlib's docstring"
+
+
+def test_import_quatlib_does_not_import_matplotlib_or_ipywidgets():
+    code = "import sys, quatlib; print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_submodules_load_on_first_use():
+    assert ql.exercises.check("04.2", (-1, 0, 0)).ok
+    with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
+        ql.nonexistent  # noqa: B018
