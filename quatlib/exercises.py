@@ -1,0 +1,420 @@
+"""Self-checking exercises: immediate feedback, hints, and solutions kept out of the way.
+
+A learner writes an answer and asks for a check::
+
+    >>> import quatlib as ql
+    >>> ql.exercises.check("01.1", 1j)
+    ✅ Correct: multiplying by i = e^{i·90°} turns every point a quarter turn counter-clockwise.
+
+A wrong answer gets a hint, a malformed one a friendly note, an unanswered one
+(``...``) a reminder; never a traceback::
+
+    >>> ql.exercises.check("01.1", -1j)
+    ❌ Not yet: -i = e^{-i·90°} turns clockwise. Which number sits a quarter turn counter-clockwise from 1?
+    >>> ql.exercises.check("01.1", "i")
+    ⚠️ I could not read 'i' as a complex number: write it like 0.5+0.5j (Python spells i as j).
+    >>> ql.exercises.check("01.1", ...)
+    ✏️ Not answered yet: replace the ... with your answer and run the cell again.
+
+Solutions are for after an honest attempt (and for instructors)::
+
+    >>> print(ql.exercises.solution("01.1"))
+    This prints the solution to 01.1. To see it, run print(ql.exercises.solution("01.1", reveal=True)).
+
+Every exercise's own solution passes its own check (``tests/test_exercises.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _algebra, _axis_angle, _euler, _reflect, _rotate
+
+__all__ = ["Feedback", "Exercise", "check", "solution", "question", "exercises_for", "EXERCISES"]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The result of a check: truthy when correct; shows as one line of text."""
+
+    ok: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return self.message
+
+
+class _Malformed(Exception):
+    """The answer could not be read (wrong type or shape): say so kindly."""
+
+
+class _Wrong(Exception):
+    """The answer was read but is not right: carries the hint."""
+
+
+def _correct(text: str) -> Feedback:
+    return Feedback(True, f"✅ Correct: {text}")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: a question, a checker, and a solution (code plus the answer it gives)."""
+
+    key: str
+    question: str
+    checker: Callable[[Any], Feedback]
+    solution_code: str
+    solution_answer: Callable[[], Any]
+
+    def check(self, answer) -> Feedback:
+        if answer is Ellipsis:
+            return Feedback(False, "✏️ Not answered yet: replace the ... with your answer and run the cell again.")
+        try:
+            return self.checker(answer)
+        except _Malformed as exc:
+            return Feedback(False, f"⚠️ {exc}")
+        except _Wrong as exc:
+            return Feedback(False, f"❌ Not yet: {exc}")
+
+
+EXERCISES: dict[str, Exercise] = {}
+
+
+def _exercise(key: str, question: str, solution_code: str, solution_answer: Callable[[], Any]):
+    """Register the decorated checker as exercise ``key``."""
+
+    def register(checker):
+        EXERCISES[key] = Exercise(key, question, checker, solution_code.strip(), solution_answer)
+        return checker
+
+    return register
+
+
+# --- reading answers -------------------------------------------------------------------------
+
+
+def _numbers(answer, n: int, example: str) -> np.ndarray:
+    """Read ``answer`` as n finite real numbers, or raise _Malformed with an example."""
+    try:
+        a = np.asarray(answer, dtype=float).reshape(-1)
+    except (TypeError, ValueError, OverflowError):
+        raise _Malformed(f"I could not read {answer!r} as {n} numbers: write it like {example}.") from None
+    if a.size != n:
+        raise _Malformed(f"I expected {n} numbers like {example}, got {a.size}.")
+    if not np.all(np.isfinite(a)):
+        raise _Malformed(f"Your answer contains NaN or inf: {answer!r}. Expected {n} finite numbers.")
+    return a
+
+
+def _complex(answer) -> complex:
+    try:
+        z = complex(answer)
+    except (TypeError, ValueError, OverflowError):
+        raise _Malformed(
+            f"I could not read {answer!r} as a complex number: write it like 0.5+0.5j (Python spells i as j)."
+        ) from None
+    if not (math.isfinite(z.real) and math.isfinite(z.imag)):
+        raise _Malformed(f"Your answer {answer!r} is not finite.")
+    return z
+
+
+def _close(a, b, tol: float = 1e-6) -> bool:
+    return bool(np.allclose(a, b, atol=tol, rtol=0))
+
+
+def _fmt(v) -> str:
+    return "(" + ", ".join(f"{x:.4g}" for x in np.asarray(v, dtype=float).reshape(-1)) + ")"
+
+
+# --- 00: start here ------------------------------------------------------------------------
+
+
+@_exercise(
+    "00.1",
+    "In this course, which axis points up? Answer with its direction, like (1, 0, 0).",
+    "answer = (0, 1, 0)   # y is up; x points right and z toward you",
+    lambda: (0.0, 1.0, 0.0),
+)
+def _check_00_1(answer):
+    v = _numbers(answer, 3, "(1, 0, 0)")
+    if _close(v, [0, 1, 0]):
+        return _correct("y is up (green); x points right (red) and z toward you (blue).")
+    if _close(v, [0, 0, 1]):
+        raise _Wrong("z up is common in robotics and CAD, but this course (like many game engines) puts y up.")
+    if _close(v, [0, -1, 0]):
+        raise _Wrong("that is down. Flip the sign.")
+    raise _Wrong(f"{_fmt(v)} is not an axis direction of this course's up. Look at the hello cube's green arrow.")
+
+
+# --- 01: rotation in 2D ----------------------------------------------------------------------
+
+
+@_exercise(
+    "01.1",
+    "Which complex number z turns every point of the plane by +90° when you multiply by it?",
+    "answer = 1j   # e^{i·90°} = cos 90° + i sin 90° = i",
+    lambda: 1j,
+)
+def _check_01_1(answer):
+    z = _complex(answer)
+    if abs(abs(z) - 1) > 1e-6:
+        raise _Wrong(f"|z| = {abs(z):.4g}, so multiplying by it also scales. A pure turn has |z| = 1.")
+    angle = math.degrees(math.atan2(z.imag, z.real))
+    if abs(angle - 90) < 1e-4:
+        return _correct("multiplying by i = e^{i·90°} turns every point a quarter turn counter-clockwise.")
+    if abs(angle + 90) < 1e-4:
+        raise _Wrong("-i = e^{-i·90°} turns clockwise. Which number sits a quarter turn counter-clockwise from 1?")
+    raise _Wrong(f"that number turns by {angle:.4g}°. Which unit complex number has angle 90°?")
+
+
+@_exercise(
+    "01.2",
+    "Rotate the point (1, 0) by 30° and then by 60°, once with 2×2 matrices and once with unit complex "
+    "numbers. Answer with a pair: (point_from_matrices, complex_number).",
+    """
+p = ql.rotate_2d(ql.rotate_2d([1, 0], 30, degrees=True), 60, degrees=True)
+z = 1 * ql.complex_from_angle(30, degrees=True) * ql.complex_from_angle(60, degrees=True)
+answer = (p, z)   # both are (0, 1): 30° then 60° is 90°
+""",
+    lambda: ((0.0, 1.0), 1j),
+)
+def _check_01_2(answer):
+    try:
+        point, z = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair: (point_from_matrices, complex_number), e.g. ((0.5, 0.5), 0.5+0.5j).") from None
+    p = _numbers(point, 2, "(0.5, 0.5)")
+    z = _complex(z)
+    if not _close(p, [0, 1]):
+        raise _Wrong(f"the matrix route gave {_fmt(p)}. Turning by 30° then 60° is one turn by 90°: where does (1, 0) go?")
+    if not _close([z.real, z.imag], [0, 1]):
+        raise _Wrong(f"the complex route gave {z:.4g}. Multiply 1 by e^{{i·30°}} and then by e^{{i·60°}}.")
+    return _correct("both languages land on (0, 1) = i: 30° then 60° is 90°, and the angles simply add.")
+
+
+# --- 02: Euler angles and gimbal lock --------------------------------------------------------
+
+
+@_exercise(
+    "02.1",
+    "At pitch = 90°, the orientation (yaw, pitch, roll) = (20°, 90°, 10°) can be written with other "
+    "angles. Find another (yaw, roll) pair, in degrees, with pitch still 90°, that gives exactly the same "
+    "orientation.",
+    """
+answer = (30, 20)   # at pitch 90° only yaw - roll matters: 30 - 20 = 20 - 10
+""",
+    lambda: (30.0, 20.0),
+)
+def _check_02_1(answer):
+    yaw, roll = _numbers(answer, 2, "(45, 35)")
+    target = _euler.matrix_from_euler(20, 90, 10, degrees=True)
+    mine = _euler.matrix_from_euler(yaw, 90, roll, degrees=True)
+    if _close(mine, target):
+        if math.isclose(yaw % 360, 20) and math.isclose(roll % 360, 10):
+            raise _Wrong("that is the pair you were given. Find a different one.")
+        return _correct(
+            f"yaw - roll = {yaw - roll:g}° as for (20, 10): at pitch 90° yaw and roll turn about the same axis."
+        )
+    if _close(_euler.matrix_from_euler(yaw, 90, -roll, degrees=True), target):
+        raise _Wrong("close: the sign of roll is off. At pitch 90° it is yaw - roll that must stay 10°.")
+    raise _Wrong(
+        f"yaw - roll = {yaw - roll:g}°, but (20, 90, 10) has yaw - roll = 10°. At pitch 90° that difference is "
+        "all that matters."
+    )
+
+
+# --- 03: two reflections ---------------------------------------------------------------------
+
+
+@_exercise(
+    "03.1",
+    "Give two mirror normals (n1, n2) so that reflecting in mirror 1 and then in mirror 2 turns space by "
+    "+90° about the y axis.",
+    """
+n1 = (1, 0, 0)     # mirror 1: the y-z plane (normal x)
+n2 = (1, 0, -1)    # mirror 2: also contains y, 45° from mirror 1 (a normal need not be unit)
+answer = (n1, n2)  # q = n2 n1 = -(cos 45° + sin 45° j): 90° about y (q and -q are the same turn)
+""",
+    lambda: ((1.0, 0.0, 0.0), (1.0, 0.0, -1.0)),
+)
+def _check_03_1(answer):
+    try:
+        n1, n2 = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair of normals: ((x1, y1, z1), (x2, y2, z2)).") from None
+    n1 = _numbers(n1, 3, "(1, 0, 0)")
+    n2 = _numbers(n2, 3, "(0.7071, 0, 0.7071)")
+    if np.linalg.norm(n1) == 0 or np.linalg.norm(n2) == 0:
+        raise _Malformed("A mirror normal cannot be (0, 0, 0): it has no direction.")
+    q = _reflect.quaternion_from_mirrors(n1, n2)
+    target = _axis_angle.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+    if _rotate.angle_between(q, target) < 1e-6:
+        return _correct("the mirrors meet along y at 45°, so the turn is 2 × 45° = 90° about y.")
+    if abs(n1[1]) > 1e-6 * np.linalg.norm(n1) or abs(n2[1]) > 1e-6 * np.linalg.norm(n2):
+        raise _Wrong("the axis is where the mirrors meet, so both mirrors must contain the y axis: normals with y = 0.")
+    back = _axis_angle.quaternion_from_axis_angle([0, 1, 0], -90, degrees=True)
+    if _rotate.angle_between(q, back) < 1e-6:
+        raise _Wrong("that is -90° about y. Swap the two mirrors: the order of reflections sets the direction.")
+    angle = float(_rotate.angle_between(_algebra.IDENTITY, q, degrees=True))
+    raise _Wrong(f"these mirrors turn by {angle:.4g}°. The angle between the mirrors must be half of 90°.")
+
+
+# --- 04: the sandwich ------------------------------------------------------------------------
+
+
+@_exercise(
+    "04.1",
+    "Turn (1, 0, 0) by 90° about Y with the sandwich q v q*, then turn the result by 90° about Y again. "
+    "Answer with the pair (after_one_turn, after_two_turns).",
+    """
+q = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+once = ql.rotate_vector(q, [1, 0, 0])     # (0, 0, -1)
+twice = ql.rotate_vector(q, once)         # (-1, 0, 0)
+answer = (once, twice)
+""",
+    lambda: ((0.0, 0.0, -1.0), (-1.0, 0.0, 0.0)),
+)
+def _check_04_1(answer):
+    try:
+        once, twice = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair of vectors: ((x, y, z), (x, y, z)).") from None
+    once = _numbers(once, 3, "(0, 0, 1)")
+    twice = _numbers(twice, 3, "(0, 0, 1)")
+    if _close(once, [0, 0, 1]):
+        raise _Wrong("(0, 0, 1) is where a turn of -90° goes. Right hand: thumb up along +y, fingers curl x toward -z.")
+    if not _close(once, [0, 0, -1]):
+        raise _Wrong(f"after one turn you have {_fmt(once)}. A 90° turn about y keeps y = 0 and moves x toward -z.")
+    if not _close(twice, [-1, 0, 0]):
+        raise _Wrong(f"after two turns you have {_fmt(twice)}. Two quarter turns make a half turn.")
+    return _correct("(1, 0, 0) → (0, 0, -1) → (-1, 0, 0): two quarter turns about y make a half turn.")
+
+
+@_exercise(
+    "04.2",
+    "Where does a 180° turn about Z send (1, 0, 0)?",
+    """
+q = ql.quaternion_from_axis_angle([0, 0, 1], 180, degrees=True)
+answer = ql.rotate_vector(q, [1, 0, 0])   # (-1, 0, 0)
+""",
+    lambda: (-1.0, 0.0, 0.0),
+)
+def _check_04_2(answer):
+    v = _numbers(answer, 3, "(0, 1, 0)")
+    if _close(v, [-1, 0, 0]):
+        return _correct("a half turn about z reverses x (and y) and leaves z alone.")
+    if _close(v, [1, 0, 0]):
+        raise _Wrong("that vector did not move. Only vectors along the axis z stay put under a 180° turn about z.")
+    raise _Wrong(f"{_fmt(v)} is not it. A half turn about z keeps z = 0 and points x the opposite way.")
+
+
+@_exercise(
+    "04.3",
+    "Turn v = (2, 3, 5) by 40° about Y with q, then apply the conjugate q* the same way (q* v q). "
+    "What do you get back?",
+    """
+q = ql.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)
+turned = ql.rotate_vector(q, [2, 3, 5])
+answer = ql.rotate_vector(ql.conjugate(q), turned)   # (2, 3, 5): q* undoes q
+""",
+    lambda: (2.0, 3.0, 5.0),
+)
+def _check_04_3(answer):
+    v = _numbers(answer, 3, "(1, 2, 3)")
+    if _close(v, [2, 3, 5], tol=1e-4):
+        return _correct("(2, 3, 5) again: for a unit q the conjugate is the inverse, the turn back.")
+    q = _axis_angle.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)
+    if _close(v, _rotate.rotate_vector(_algebra.multiply(q, q), [2, 3, 5]), tol=1e-4):
+        raise _Wrong("you turned by 40° twice. Use the conjugate q* for the way back.")
+    if abs(np.linalg.norm(v) - math.sqrt(38)) > 1e-3:
+        raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}, should stay √38 ≈ 6.164): is q a unit quaternion?")
+    raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def _get(key: str) -> Exercise:
+    try:
+        return EXERCISES[key]
+    except KeyError:
+        known = ", ".join(sorted(EXERCISES))
+        raise KeyError(f"No exercise {key!r}; the exercises are {known}") from None
+
+
+def check(key: str, answer) -> Feedback:
+    """Check ``answer`` to exercise ``key`` and say what is right or what to look at.
+
+    Parameters
+    ----------
+    key : str
+        The exercise number shown in the notebook, e.g. ``"04.2"``.
+    answer : object
+        Your answer; ``...`` (Ellipsis) means "not answered yet".
+
+    Returns
+    -------
+    Feedback
+        Truthy if correct; displays as one line (✅ correct, ❌ a hint,
+        ⚠️ the answer could not be read, ✏️ not answered yet).  Never raises for
+        any answer.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> ql.exercises.check("04.2", (-1, 0, 0))
+    ✅ Correct: a half turn about z reverses x (and y) and leaves z alone.
+    """
+    return _get(key).check(answer)
+
+
+def question(key: str) -> str:
+    """The question of exercise ``key``.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> print(ql.exercises.question("04.2"))
+    Where does a 180° turn about Z send (1, 0, 0)?
+    """
+    return _get(key).question
+
+
+def solution(key: str, reveal: bool = False) -> str:
+    """The worked solution of exercise ``key``, once you ask for it with ``reveal=True``.
+
+    Without ``reveal=True`` only a reminder is returned, so running a cell by
+    accident spoils nothing.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> print(ql.exercises.solution("04.2", reveal=True))
+    q = ql.quaternion_from_axis_angle([0, 0, 1], 180, degrees=True)
+    answer = ql.rotate_vector(q, [1, 0, 0])   # (-1, 0, 0)
+    """
+    exercise = _get(key)
+    if not reveal:
+        return (
+            f'This prints the solution to {key}. To see it, run print(ql.exercises.solution("{key}", reveal=True)).'
+        )
+    return exercise.solution_code
+
+
+def exercises_for(notebook: str) -> list[str]:
+    """The exercise keys of one notebook, e.g. ``exercises_for("04")``.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> ql.exercises.exercises_for("04")
+    ['04.1', '04.2', '04.3']
+    """
+    return sorted(k for k in EXERCISES if k.split(".")[0] == notebook)

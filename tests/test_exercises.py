@@ -1,0 +1,91 @@
+"""Every exercise checks itself: solutions pass, wrong answers get hints, nothing raises."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import quatlib as ql
+from quatlib import exercises as ex
+
+KEYS = sorted(ex.EXERCISES)
+
+
+def run_solution(key):
+    namespace = {"ql": ql, "np": np}
+    exec(ex.solution(key, reveal=True), namespace)  # noqa: S102 - our own solution text
+    return namespace["answer"]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_solution_code_passes_its_own_check(key):
+    feedback = ex.check(key, run_solution(key))
+    assert feedback.ok, feedback.message
+    assert feedback.message.startswith("✅ Correct")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_stored_solution_answer_passes_and_matches_the_code(key):
+    assert ex.check(key, ex.EXERCISES[key].solution_answer()).ok
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize(
+    "junk",
+    [None, "abc", [], [1, 2, 3, 4, 5, 6, 7], float("nan"), {"a": 1}, object(), (1, "x"), ([1, 2], "y"),
+     (np.nan, np.inf), 10**400],
+)
+def test_malformed_answers_get_a_message_not_a_traceback(key, junk):
+    feedback = ex.check(key, junk)
+    assert not feedback.ok
+    assert feedback.message[:2] in ("⚠️", "❌ ")
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_unanswered_is_a_reminder(key):
+    feedback = ex.check(key, ...)
+    assert not feedback.ok and "Not answered yet" in feedback.message
+
+
+@pytest.mark.parametrize(
+    ("key", "answer", "hint"),
+    [
+        ("01.1", -1j, "clockwise"),
+        ("01.1", 2j, "scales"),
+        ("01.1", 1, "turns by 0°"),
+        ("01.2", ((1, 0), 1j), "matrix route"),
+        ("01.2", ((0, 1), 1), "complex route"),
+        ("02.1", (20, 10), "the pair you were given"),
+        ("02.1", (30, -20), "sign of roll"),
+        ("02.1", (40, 10), "yaw - roll = 30°"),
+        ("03.1", ((1, 0, -1), (1, 0, 0)), "Swap the two mirrors"),
+        ("03.1", ((1, 0, 0), (1, 1, 0)), "contain the y axis"),
+        ("03.1", ((1, 0, 0), (0, 0, 1)), "turn by 180°"),
+        ("04.1", ((0, 0, 1), (-1, 0, 0)), "-90°"),
+        ("04.1", ((0, 0, -1), (1, 0, 0)), "half turn"),
+        ("04.2", (1, 0, 0), "did not move"),
+        ("04.3", (4, 6, 10), "length changed"),
+    ],
+)
+def test_wrong_answers_get_the_right_hint(key, answer, hint):
+    feedback = ex.check(key, answer)
+    assert not feedback.ok
+    assert feedback.message.startswith("❌ Not yet")
+    assert hint in feedback.message
+
+
+def test_solution_is_hidden_until_revealed():
+    for key in KEYS:
+        hidden = ex.solution(key)
+        assert "reveal=True" in hidden
+        assert ex.solution(key, reveal=True) not in hidden
+
+
+def test_unknown_exercise_lists_the_known_ones():
+    with pytest.raises(KeyError, match="01.1"):
+        ex.check("99.9", 1)
+
+
+def test_every_notebook_with_exercises_has_a_question():
+    for key in KEYS:
+        assert ex.question(key).strip().endswith(("?", ")", "."))
