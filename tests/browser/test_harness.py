@@ -1,0 +1,63 @@
+"""The browser harness itself, against generated fixture notebooks (see fixture_notebooks.py).
+
+It must pass the three ways of drawing a live figure and catch the failures it exists for: a raising cell, an
+error raised by a slider callback, a figure that stays stale, a notebook without a slider.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import HARNESS_DIR
+from .lab import ARTIFACTS_DIR
+
+pytestmark = pytest.mark.browser
+
+
+def _check(check_notebook, name, **kwargs):
+    report = check_notebook(f"{HARNESS_DIR}/{name}.ipynb", screenshot=ARTIFACTS_DIR / f"harness-{name}.png",
+                            **kwargs)
+    print(report.summary())
+    return report
+
+
+@pytest.mark.parametrize("name", ["ipympl", "image", "inline"])
+def test_live_figure_passes(check_notebook, name):
+    report = _check(check_notebook, name)
+    assert report.problems() == [], report.summary()
+    assert report.code_cells == 2
+    [slider] = report.sliders
+    assert slider.description == "frequency"
+    assert (slider.value_before, slider.value_after) == ("1.00", "2.50"), "3 × PageUp = 3 × 5 steps of 0.1"
+    assert slider.figures == 1 and slider.changed and slider.changed_fraction > 0.001, report.summary()
+    assert report.screenshot.stat().st_size > 10_000
+
+
+def test_raising_cell_is_reported(check_notebook):
+    report = _check(check_notebook, "broken")
+    assert report.errors == ["cell 2: RuntimeError: deliberately broken cell"], report.summary()
+    assert report.unexecuted == [3], "Run All stops at the error: the cell after it never runs"
+    assert "error: cell 2: RuntimeError: deliberately broken cell" in report.problems()
+
+
+def test_error_in_slider_callback_is_reported(check_notebook):
+    report = _check(check_notebook, "callback_error", repaint_timeout=5)
+    assert len(report.errors) == 1 and "ValueError: frequency above 2" in report.errors[0], report.summary()
+    assert report.unexecuted == []
+
+
+def test_stale_figure_is_reported(check_notebook):
+    report = _check(check_notebook, "stale", repaint_timeout=5)
+    assert report.errors == [], report.summary()
+    [slider] = report.sliders
+    assert slider.value_before != slider.value_after, "the slider moved"
+    assert slider.figures == 1 and not slider.changed, "…but the picture did not"
+    assert report.problems() == [
+        "slider #0 'frequency' (cell 2) moved 1.00 → 2.50 but its figure did not repaint"]
+
+
+def test_notebook_without_slider_is_reported(check_notebook):
+    report = _check(check_notebook, "no_slider")
+    assert report.errors == [] and report.sliders == []
+    assert report.problems() == [
+        "no slider: every notebook must have a live widget (a slider updating a figure in place)"]

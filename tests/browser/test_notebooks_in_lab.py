@@ -1,0 +1,31 @@
+"""Every course notebook, in JupyterLab in headless Chromium: runs clean, and every slider repaints its figure.
+
+One test per ``notebooks/*.ipynb``: open, Run All, no error output, every code cell executed, at least one slider,
+and for each slider a figure in its cell that repaints after PageUp/ArrowRight on the focused handle (see
+``lab.NotebookReport.problems``).  A full-page screenshot of each lands in ``test-artifacts/browser/<stem>.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .lab import ARTIFACTS_DIR, NOTEBOOKS_DIR
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+# An empty notebooks/ must not pass silently.
+PARAMS = [pytest.param(p.name, id=p.stem) for p in NOTEBOOKS] or [pytest.param(None, id="no-notebooks-found")]
+
+
+@pytest.mark.parametrize("notebook", PARAMS)
+def test_notebook_runs_and_sliders_repaint(notebook, check_notebook):
+    if notebook is None:
+        pytest.fail(f"no notebooks found: {NOTEBOOKS_DIR} has no *.ipynb", pytrace=False)
+    report = check_notebook(notebook, screenshot=ARTIFACTS_DIR / f"{notebook.removesuffix('.ipynb')}.png")
+    problems = report.problems()
+    if not problems:
+        print(report.summary())  # timings etc., shown with -rP
+    else:
+        pytest.fail(f"{notebook} in JupyterLab:\n  - " + "\n  - ".join(problems) + "\n\n" + report.summary(),
+                    pytrace=False)
