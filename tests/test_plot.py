@@ -1,0 +1,403 @@
+"""quatlib.plot under Agg: artists hold the right data after set_data, the camera keeps Y up, nothing global changes."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import matplotlib
+import numpy as np
+import pytest
+
+import quatlib as ql
+from quatlib import plot as qp
+
+RNG = np.random.default_rng(20261130)
+
+
+def rot(axis, deg):
+    return ql.matrix_from_quaternion(ql.quaternion_from_axis_angle(axis, deg, degrees=True))
+
+
+def random_rotation():
+    return ql.matrix_from_quaternion(ql.normalize(RNG.normal(size=4)))
+
+
+def scene3d(**kw):
+    fig, (scene,) = qp.panels(1, **kw)
+    return fig, scene
+
+
+def full_draw_rgb(fig) -> np.ndarray:
+    """Pixels of a plain, uncached full draw (savefig), for comparison with the cached path."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="rgba", dpi=fig.dpi)
+    w, h = (int(round(v)) for v in fig.get_size_inches() * fig.dpi)
+    return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
+
+
+# -- import weight --------------------------------------------------------------------------------------------
+
+
+def test_import_quatlib_does_not_import_matplotlib_or_ipywidgets():
+    code = "import sys, quatlib; assert 'matplotlib' not in sys.modules and 'ipywidgets' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_plot_and_widgets_are_lazy_submodules():
+    assert ql.plot is qp
+    assert ql.widgets.hello_cube is not None
+
+
+# -- camera: Y up, right-handed -------------------------------------------------------------------------------
+
+
+def test_camera_matrix_is_a_right_handed_rotation_for_any_view():
+    for azim, elev in [(0, 0), qp.DEFAULT_VIEW, (-170, 80), (90, -45), (123, 89)]:
+        M = qp.Camera(azim, elev).matrix
+        np.testing.assert_allclose(M @ M.T, np.eye(3), atol=1e-12)
+        assert np.linalg.det(M) == pytest.approx(1.0)
+
+
+def test_plane_view_shows_x_right_y_up_z_toward_viewer():
+    cam = qp.Camera(0, 0)
+    xy, depth = cam.project(np.eye(3))
+    np.testing.assert_allclose(xy, [[1, 0], [0, 1], [0, 0]], atol=1e-12)
+    np.testing.assert_allclose(depth, [0, 0, 1], atol=1e-12)
+
+
+def test_default_view_has_y_straight_up_x_right_and_z_toward_the_viewer_lower_left():
+    xy, depth = qp.Camera(*qp.DEFAULT_VIEW).project(np.eye(3))
+    x, y, z = xy
+    assert y[0] == pytest.approx(0.0, abs=1e-12) and y[1] > 0.9  # +y points straight up on screen
+    assert x[0] > 0.7  # +x to the right
+    assert z[0] < 0 and z[1] < 0 and depth[2] > 0  # +z to the lower left, toward the viewer
+    # right-handed on screen: x then y turn counter-clockwise, and x × y points at the viewer (+z)
+    assert x[0] * y[1] - x[1] * y[0] > 0
+
+
+@pytest.mark.parametrize("view", [(0, 0), (35, 22), (-120, 60), (170, -30)])
+def test_up_stays_up_for_every_elevation_below_90(view):
+    xy, _ = qp.Camera(*view).project([0, 1, 0])
+    assert xy[0] == pytest.approx(0.0, abs=1e-12) and xy[1] > 0
+
+
+# -- scene ----------------------------------------------------------------------------------------------------
+
+
+def test_scene_has_fixed_equal_limits_and_no_axis_decorations():
+    fig, scene = scene3d(extent=1.7)
+    cube = qp.Cube(scene)
+    ax = scene.ax
+    before = (ax.get_xlim(), ax.get_ylim())
+    for _ in range(5):
+        cube.set_data(random_rotation(), RNG.uniform(-0.5, 0.5, 3))
+        scene.set_view(*RNG.uniform(-90, 90, 2))
+        qp.render_png(fig)
+    assert (ax.get_xlim(), ax.get_ylim()) == before == ((-1.7, 1.7), (-1.7, 1.7))
+    assert ax.get_aspect() == 1.0
+    assert not ax.axison
+
+
+def test_world_frame_uses_the_course_palette_and_labels():
+    _, scene = scene3d()
+    colors = [matplotlib.colors.to_hex(a._line.get_color()) for a in scene.world.arrows]
+    assert colors == [matplotlib.colors.to_hex(c) for c in qp.AXIS_COLORS] == ["#d62728", "#2ca02c", "#1f77b4"]
+    assert [a._label.get_text() for a in scene.world.arrows] == ["x", "y", "z"]
+
+
+def test_no_global_rcparams_change():
+    before = dict(matplotlib.rcParams)
+    fig, scene = scene3d()
+    qp.Cube(scene)
+    qp.render_png(fig)
+    assert dict(matplotlib.rcParams) == before
+
+
+def test_figures_are_not_registered_with_pyplot():
+    import matplotlib.pyplot as plt
+
+    n = len(plt.get_fignums())
+    scene3d()
+    assert len(plt.get_fignums()) == n
+
+
+def test_title_note_and_caption():
+    fig, scene = scene3d(title="look here", footer=0.4)
+    assert scene.title == "look here"
+    scene.set_note("pitch = 90°")
+    scene.set_caption("R = ...")
+    qp.render_png(fig)
+    assert scene.note == "pitch = 90°" and scene._note.get_visible()
+    scene.set_note("")
+    assert not scene._note.get_visible()
+    assert scene.caption == "R = ..."
+
+
+# -- rendering ------------------------------------------------------------------------------------------------
+
+
+def test_render_png_is_a_png_of_the_figure_size():
+    from PIL import Image
+
+    fig, scene = scene3d(size=3.0, dpi=100, title_band=0.0)
+    png = qp.render_png(fig)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Image.open(io.BytesIO(png)).size == (300, 300)
+
+
+def test_cached_background_gives_the_same_pixels_as_a_full_draw():
+    fig, scene = scene3d(title="same pixels")
+    cube = qp.Cube(scene)
+    frame = qp.Frame(scene)
+    qp.render_rgb(fig)  # fills the cache
+    for _ in range(3):
+        R = random_rotation()
+        cube.set_data(R)
+        frame.set_data(R)
+        cached = qp.render_rgb(fig).copy()
+        np.testing.assert_array_equal(cached, full_draw_rgb(fig))
+
+
+def test_turning_the_view_redraws_the_static_world_frame():
+    fig, scene = scene3d()
+    a = qp.render_rgb(fig).copy()
+    scene.set_view(-60, 10)
+    b = qp.render_rgb(fig).copy()
+    assert not np.array_equal(a, b)
+    np.testing.assert_array_equal(b, full_draw_rgb(fig))
+
+
+def test_changing_the_title_redraws_it():
+    fig, scene = scene3d(title="one")
+    qp.render_rgb(fig)
+    scene.set_title("two, a longer title")
+    np.testing.assert_array_equal(qp.render_rgb(fig), full_draw_rgb(fig))
+
+
+# -- cube / box -----------------------------------------------------------------------------------------------
+
+
+def test_cube_vertices_follow_R_and_center():
+    _, scene = scene3d()
+    cube = qp.Cube(scene, side=1.0)
+    local = cube.vertices.copy()
+    assert np.allclose(np.abs(local), 0.5)
+    R, c = random_rotation(), np.array([0.2, -0.1, 0.3])
+    cube.set_data(R, c)
+    np.testing.assert_allclose(cube.vertices, local @ R.T + c)
+
+
+def test_box_faces_are_tinted_by_axis_and_three_face_the_viewer_at_rest():
+    _, scene = scene3d()
+    box = qp.Box(scene, size=(2, 1, 0.5))
+    # face order +x, -x, +y, -y, +z, -z; a tinted face is nearer its axis colour than the grey faces
+    for face, color in ((0, qp.AXIS_COLORS[0]), (2, qp.AXIS_COLORS[1]), (4, qp.AXIS_COLORS[2])):
+        rgb = np.array(matplotlib.colors.to_rgb(color))
+        assert np.argmax(box.face_colors[face, :3] - box.face_colors[1, :3]) == np.argmax(rgb)
+    assert list(box.front) == [True, False, True, False, True, False]
+    assert len(box._front_faces.get_paths()) == 3 and len(box._back_faces.get_paths()) == 3
+    np.testing.assert_allclose(np.ptp(box.vertices, axis=0), [2, 1, 0.5])
+
+
+def test_turning_the_cube_half_round_shows_the_other_faces():
+    _, scene = scene3d()
+    cube = qp.Cube(scene)
+    cube.set_data(rot([0, 1, 0], 180))  # +x and +z now face away, +y still up
+    assert list(cube.front) == [False, True, True, False, False, True]
+    # the F on +z is now behind: drawn faintly, below the front faces
+    assert cube._mark.get_alpha() < 1 and cube._mark.get_zorder() < cube._front_faces.get_zorder()
+
+
+def test_hidden_edges_are_dashed_and_visible_edges_solid():
+    _, scene = scene3d()
+    cube = qp.Cube(scene)
+    assert len(cube._front_edges.get_segments()) == 9  # 3 faces seen: 9 edges
+    assert len(cube._back_edges.get_segments()) == 3
+    assert cube._back_edges.get_linestyle()[0][1] is not None  # dashed
+
+
+def test_bad_matrix_shape_is_rejected():
+    _, scene = scene3d()
+    cube = qp.Cube(scene)
+    with pytest.raises(ValueError, match=r"Expected a rotation matrix with shape \(3, 3\)"):
+        cube.set_data(np.eye(4))
+
+
+# -- frame, arrow, point, arc ---------------------------------------------------------------------------------
+
+
+def test_frame_draws_the_columns_of_R_in_red_green_blue():
+    _, scene = scene3d()
+    frame = qp.Frame(scene, length=1.5)
+    R = random_rotation()
+    frame.set_data(R, origin=(0.1, 0, 0))
+    for k, arrow in enumerate(frame.arrows):
+        np.testing.assert_allclose(arrow.tip, [0.1, 0, 0] + 1.5 * R[:, k])
+        assert matplotlib.colors.to_hex(arrow._line.get_color()) == qp.AXIS_COLORS[k]
+
+
+def test_arrow_head_sits_on_the_projected_tip():
+    _, scene = scene3d()
+    arrow = qp.Arrow(scene)
+    arrow.set_data([0.3, 1.0, -0.4], tail=[0.1, 0.0, 0.0])
+    tip_xy, _ = scene.project([0.3, 1.0, -0.4])
+    np.testing.assert_allclose(arrow._head.get_xy()[0], tip_xy)
+    tail_xy, _ = scene.project([0.1, 0.0, 0.0])
+    np.testing.assert_allclose(np.column_stack(arrow._line.get_data())[0], tail_xy)
+
+
+def test_arrow_pointing_at_the_viewer_does_not_fail():
+    fig, scene = scene3d(view=(0, 0))
+    arrow = qp.Arrow(scene)
+    arrow.set_data([0, 0, 1])
+    qp.render_png(fig)
+    assert np.isfinite(arrow._head.get_xy()).all()
+
+
+def test_point_moves():
+    _, scene = scene3d(view=(0, 0))
+    p = qp.Point(scene, label="p")
+    p.set_data([0.5, -0.25, 0])
+    np.testing.assert_allclose(np.ravel(p._dot.get_data()), [0.5, -0.25])
+
+
+def test_arc_turns_counter_clockwise_about_its_axis():
+    _, scene = scene3d(view=(0, 0))
+    arc = qp.Arc(scene)
+    arc.set_data([0, 0, 1], [1, 0, 0], np.pi / 2)
+    np.testing.assert_allclose(arc.points[0], [1, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(arc.points[-1], [0, 1, 0], atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(arc.points, axis=1), 1.0)
+    arc.set_data([0, 1, 0], [1, 0, 0], np.pi / 2)  # about y: x goes to -z
+    np.testing.assert_allclose(arc.points[-1], [0, 0, -1], atol=1e-12)
+    arc.set_data([0, 0, 1], [1, 0, 0], 0.0)
+    assert not arc._head.get_visible()
+
+
+# -- plane, gimbal --------------------------------------------------------------------------------------------
+
+
+def test_plane_corners_lie_in_the_plane_and_the_normal_is_unit():
+    _, scene = scene3d()
+    plane = qp.Plane(scene)
+    n = np.array([1.0, 2.0, -0.5])
+    plane.set_data(n, center=(0.1, 0.2, 0.0))
+    np.testing.assert_allclose((plane.corners - [0.1, 0.2, 0.0]) @ n, 0, atol=1e-12)
+    np.testing.assert_allclose(plane.normal, n / np.linalg.norm(n))
+    plane.set_data([0, 1, 0])  # normal along the default in-plane helper: still a square
+    np.testing.assert_allclose(plane.corners[:, 1], 0, atol=1e-12)
+    with pytest.raises(ValueError, match="non-zero plane normal"):
+        plane.set_data([0, 0, 0])
+
+
+def gimbal_matrices(yaw, pitch, roll):
+    return (ql.matrix_from_euler(yaw, 0, 0, degrees=True), ql.matrix_from_euler(yaw, pitch, 0, degrees=True),
+            ql.matrix_from_euler(yaw, pitch, roll, degrees=True))
+
+
+def test_gimbal_ring_colours_and_axes_at_rest():
+    _, scene = scene3d()
+    g = qp.Gimbal(scene)
+    assert g.colors == [qp.AXIS_COLORS[1], qp.AXIS_COLORS[0], qp.AXIS_COLORS[2]]  # yaw y, pitch x, roll z
+    g.set_data(*gimbal_matrices(0, 0, 0))
+    np.testing.assert_allclose(g.axes, np.eye(3)[[1, 0, 2]])
+    for ring, r in zip(g.rings, g.radii):
+        np.testing.assert_allclose(np.linalg.norm(ring, axis=1), r)
+
+
+def ring_normal(ring):
+    return np.cross(ring[0], ring[len(ring) // 4])
+
+
+@pytest.mark.parametrize("pitch", [90, -90])
+def test_gimbal_at_pitch_90_lines_up_the_inner_ring_with_the_outer_ring(pitch):
+    _, scene = scene3d()
+    g = qp.Gimbal(scene)  # style "sweep": each ring in the plane its turn sweeps
+    g.set_data(*gimbal_matrices(20, pitch, 10))
+    yaw_axis, pitch_axis, roll_axis = g.axes
+    assert abs(yaw_axis @ roll_axis) == pytest.approx(1.0)  # same axis ...
+    np.testing.assert_allclose(g.rings[2] @ ring_normal(g.rings[0]), 0, atol=1e-9)  # ... so the rings are coplanar
+    for ring, axis in zip(g.rings, g.axes):
+        np.testing.assert_allclose(ring @ axis, 0, atol=1e-12)  # each ring is perpendicular to its axis
+
+
+@pytest.mark.parametrize("pitch", [90, -90])
+def test_mechanical_gimbal_at_pitch_90_folds_the_middle_ring_into_the_outer(pitch):
+    _, scene = scene3d()
+    g = qp.Gimbal(scene, style="mechanical")
+    g.set_data(*gimbal_matrices(20, pitch, 10))
+    assert abs(g.axes[0] @ g.axes[2]) == pytest.approx(1.0)  # the roll axle along the yaw axle
+    np.testing.assert_allclose(g.rings[1] @ ring_normal(g.rings[0]), 0, atol=1e-9)
+    for ring, axis in zip(g.rings, g.axes):
+        np.testing.assert_allclose(np.abs(ring @ axis).max(), np.linalg.norm(ring, axis=1).max())  # axis in plane
+    with pytest.raises(ValueError, match="style"):
+        qp.Gimbal(scene, style="fancy")
+
+
+def test_gimbal_away_from_lock_has_three_independent_axles():
+    _, scene = scene3d()
+    g = qp.Gimbal(scene)
+    g.set_data(*gimbal_matrices(20, 30, 10))
+    assert abs(np.linalg.det(np.array(g.axes))) > 0.5
+
+
+# -- ribbon, trail, 2D ----------------------------------------------------------------------------------------
+
+
+def twisted_ribbon(turns: float, n=40):
+    s = np.linspace(0, 1, n)
+    w = np.array([-0.15, 0.15])
+    angle = 2 * np.pi * turns * s
+    v = np.zeros((n, 2, 3))
+    v[..., 0] = (2 * s - 1)[:, None]
+    v[..., 1] = np.cos(angle)[:, None] * w
+    v[..., 2] = np.sin(angle)[:, None] * w
+    return v
+
+
+def test_ribbon_quads_and_two_coloured_sides_show_the_twist():
+    _, scene = scene3d(view=(0, 0))
+    flat = qp.Ribbon(scene, twisted_ribbon(0.0))
+    assert len(flat._poly.get_paths()) == 39
+    assert np.all(flat.facing > 0) or np.all(flat.facing < 0) or np.allclose(flat.facing, 0)
+    half = qp.Ribbon(scene, twisted_ribbon(0.5))
+    assert (half.facing > 0.1).any() and (half.facing < -0.1).any()  # both sides seen
+    colors = half._poly.get_facecolor()[:, :3]
+    assert len({tuple(np.round(c / c.max(), 2)) for c in colors}) > 2
+    with pytest.raises(ValueError, match=r"n_along, n_across, 3"):
+        half.set_data(np.zeros((5, 3)))
+
+
+def test_trail_splits_front_and_back():
+    _, scene = scene3d(view=(0, 0))
+    t = np.linspace(0, 2 * np.pi, 50)
+    pts = np.column_stack([np.cos(t), np.zeros_like(t), np.sin(t)])  # a circle through front and back
+    trail = qp.Trail(scene, radius=1.0)
+    trail.set_data(pts)
+    fx, _ = trail._front.get_data()
+    bx, _ = trail._back.get_data()
+    assert np.isnan(fx).any() and np.isnan(bx).any()
+    assert np.isfinite(fx).sum() + np.isfinite(bx).sum() >= 50
+    trail.set_data(np.zeros((0, 3)))
+
+
+def test_unit_circle_is_static_and_labelled():
+    fig, (scene,) = qp.panels(1, view=(0, 0), world_frame=False)
+    uc = qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
+    assert uc.static
+    assert [t.get_text() for t in uc._ticks] == ["1", "i", "−1", "−i"]
+    assert uc.x_axis._label.get_text() == "Re" and uc.y_axis._label.get_text() == "Im"
+    assert uc._circle.get_radius() == 1.0
+
+
+def test_history_shows_the_last_window_with_fixed_limits():
+    fig = qp.figure((4, 2))
+    ax = fig.add_subplot()
+    h = qp.History(ax, ("a", "b"), ylim=(-1, 1), window=10)
+    h.set_data(np.column_stack([np.arange(25), -np.arange(25)]))
+    x, y = h.lines[0].get_data()
+    assert len(x) == 10 and y[-1] == 24
+    assert ax.get_ylim() == (-1, 1) and ax.get_xlim() == (0, 10)
+    qp.render_png(fig)
