@@ -1,0 +1,377 @@
+"""The machinery every demo stands on: a figure shown live, controls, one update path.
+
+A demo is a :class:`Demo`: an ipywidgets box holding a figure view, the
+controls and a readout.  Its ``update`` callback receives the current control
+values, calls pure quatlib math, moves the :mod:`quatlib.plot` artists with
+``set_data`` and returns the readout text; the demo then repaints the *same*
+figure.  Data flows one way: controls → math → artists → pixels.
+
+Figure transport
+----------------
+``transport="image"`` (the default) keeps one Agg figure and sends it as a PNG
+into an ``ipywidgets.Image``: one kernel→browser message per update, no extra
+round trip, and :func:`quatlib.plot.render_png` redraws only the moving artists
+over a cached background.  ``transport="ipympl"`` shows the same figure on an
+ipympl canvas instead (drag with the mouse to turn the 3D view); it needs the
+ipympl front-end extension but not ``%matplotlib widget``.  Chosen by
+measurement (benchmarks/bench_browser_latency.py, JupyterLab 4.6 + headless
+Chromium on the 2-core CI machine, under load from other jobs): slider key →
+repainted figure for ``hello_cube`` took a median of 72-79 ms (p95 132-154 ms)
+with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
+147 ms), ``rotation_2d`` 61 ms (p95 129 ms).  The server part (math, artists,
+PNG) is 8-20 ms of CPU per update.
+
+Every demo also carries a PNG of its initial state and a one-line text in its
+output (see :meth:`Demo._repr_mimebundle_`), so a saved notebook shows a picture
+on GitHub or nbviewer, and nbval compares a stable text.
+
+No demo touches global state: each owns its figure, artists and controls, so
+Restart & Run All and running cells out of order both work.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import html
+import time
+import warnings
+from types import SimpleNamespace
+
+import ipywidgets as W
+import numpy as np
+
+from .. import plot as qp
+
+__all__ = ["Demo", "angle_slider", "fmt", "fmt_vector", "fmt_matrix", "setup"]
+
+TRANSPORTS = ("image", "ipympl")
+
+_CONTROL_WIDTH = "330px"
+_DESCRIPTION_WIDTH = "105px"
+
+
+def setup(precision: int = 4) -> None:
+    """Prepare a notebook for the course: print numbers the way the course shows them.
+
+    Sets numpy's print options to ``precision=4, suppress=True`` (``0.7071``, never
+    ``0.70710678`` or ``2.22e-16``).  The live figures need no matplotlib backend
+    switch (they are ipywidgets), so the kernel's backend is left alone and static
+    ``pyplot`` figures stay inline.  Safe to call anywhere, also outside IPython,
+    and more than once.  The first cell of every notebook is::
+
+        import quatlib as ql; ql.widgets.setup()
+    """
+    np.set_printoptions(precision=precision, suppress=True)
+
+
+# --------------------------------------------------------------------------------------
+# Formatting helpers for readouts (HTML, monospace numbers)
+# --------------------------------------------------------------------------------------
+
+
+def fmt(x: float, digits: int = 4) -> str:
+    """A number as the course prints it: fixed decimals, no ``-0.0000``."""
+    v = float(x)
+    s = f"{v:.{digits}f}"
+    if float(s) == 0.0:
+        s = f"{0.0:.{digits}f}"
+    return s
+
+
+def fmt_vector(v, digits: int = 4) -> str:
+    """``(0.7071, 0.0000, 0.7071)``."""
+    return "(" + ", ".join(fmt(x, digits) for x in np.ravel(v)) + ")"
+
+
+def fmt_matrix(R, digits: int = 3) -> str:
+    """A small matrix as an HTML table of right-aligned monospace numbers."""
+    rows = "".join(
+        "<tr>" + "".join(f"<td style='padding:0 6px;text-align:right'>{fmt(x, digits)}</td>" for x in row) + "</tr>"
+        for row in np.asarray(R)
+    )
+    return (f"<table style='font-family:monospace;border-left:1px solid #999;border-right:1px solid #999;"
+            f"border-collapse:separate;display:inline-table;vertical-align:middle'>{rows}</table>")
+
+
+def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: float = 180.0, step: float = 1.0,
+                 **kwargs) -> W.FloatSlider:
+    """A labelled angle slider in degrees that updates continuously while dragged.
+
+    Arrow keys move it by ``step``, the readout can be typed into, and the ends
+    ``lo`` and ``hi`` are reachable exactly (pitch reaches ±90°).
+    """
+    return W.FloatSlider(
+        value=value, min=lo, max=hi, step=step, description=description, continuous_update=True,
+        readout=True, readout_format=".0f" if float(step).is_integer() else ".1f",
+        style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH), **kwargs,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Figure views (transports)
+# --------------------------------------------------------------------------------------
+
+
+class _ImageView:
+    """A persistent Agg figure rendered to PNG into an ``ipywidgets.Image``."""
+
+    def __init__(self, fig):
+        self.fig = fig
+        w, h = (fig.get_size_inches() * fig.dpi).round().astype(int)
+        self.widget = W.Image(format="png", layout=W.Layout(width=f"{w}px", height=f"{h}px", flex="0 0 auto"))
+        self.png = b""
+
+    def refresh(self) -> None:
+        self.png = qp.render_png(self.fig)
+        self.widget.value = self.png
+
+    def snapshot(self) -> bytes:
+        return self.png or qp.render_png(self.fig)
+
+
+class _IpymplView:
+    """The figure on an ipympl canvas (mouse events reach matplotlib)."""
+
+    def __init__(self, fig):
+        from ipympl.backend_nbagg import Canvas, FigureManager
+
+        self.fig = fig
+        self.canvas = Canvas(fig)
+        with warnings.catch_warnings():  # ipympl's own toolbar trips a traitlets deprecation warning
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.manager = FigureManager(self.canvas, 0)
+        self.canvas.header_visible = False
+        self.canvas.footer_visible = False
+        self.canvas.toolbar_visible = False
+        self.canvas.resizable = False
+        self.canvas.capture_scroll = False
+        self.widget = self.canvas
+
+    def refresh(self) -> None:
+        self.canvas.draw_idle()
+
+    def snapshot(self) -> bytes:
+        return qp.render_png(self.fig)
+
+
+# --------------------------------------------------------------------------------------
+# Demo
+# --------------------------------------------------------------------------------------
+
+
+class Demo(W.HBox):
+    """A live demo: figure on the left, controls and readout on the right.
+
+    Parameters
+    ----------
+    name : str
+        The factory's name (shown in the notebook's text fallback).
+    fig : matplotlib.figure.Figure
+        The one figure, created by the factory, updated in place.
+    controls : dict[str, ipywidgets.ValueWidget]
+        Named controls; their values are passed to ``update`` as attributes.
+    update : callable(values) -> str | None
+        Reads ``values.<name>``, calls quatlib math, calls ``set_data`` on the
+        artists and returns the readout HTML (or None to leave it).
+    scenes : sequence of quatlib.plot.Scene
+        The 3D scenes; when given, view controls (azimuth, elevation, reset) turn
+        them all together.
+    buttons : sequence of ipywidgets.Button
+        Extra buttons shown under the sliders (their handlers call
+        :meth:`refresh` themselves).
+    transport : {"image", "ipympl"}
+        How the figure reaches the browser (see module docstring).
+    description : str
+        One line used as the plain-text fallback of the widget output.
+    extra : sequence of ipywidgets.Widget
+        Shown in the side column, under the buttons.
+    below : sequence of ipywidgets.Widget
+        Shown under the figure (e.g. live numbers per panel: HTML costs the
+        figure nothing to redraw, text drawn in the figure does).
+    view : (float, float), optional
+        Initial view (azimuth, elevation) of every scene; "reset view" returns to it.
+    """
+
+    def __init__(self, name, fig, controls, update, *, scenes=(), buttons=(), transport="image",
+                 description="", extra=(), below=(), view=None):
+        if transport not in TRANSPORTS:
+            raise ValueError(f"Expected transport in {TRANSPORTS}, got {transport!r}")
+        self.name = name
+        self.figure = fig
+        self.controls = dict(controls)
+        self.scenes = list(scenes)
+        self._update = update
+        self.description = description
+        self.transport = transport
+        self.view = _ImageView(fig) if transport == "image" else _IpymplView(fig)
+        self.readout = W.HTML(layout=W.Layout(width=_CONTROL_WIDTH))
+        self.last_error: BaseException | None = None
+        self.errors: list[BaseException] = []
+        self.timings: list[float] = []
+        self._hold = 0
+        self._dirty = False
+
+        self.view_controls = {}
+        view_box = []
+        if self.scenes:
+            azim0, elev0 = view or self.scenes[0].view
+            self._home_view = (azim0, elev0)
+            self.view_controls = {
+                "view_azim": angle_slider("view turn (°)", azim0, -180, 180, 5),
+                "view_elev": angle_slider("view tilt (°)", elev0, -90, 90, 5),
+            }
+            reset = W.Button(description="reset view", tooltip="back to the default view",
+                             layout=W.Layout(width="110px"))
+            reset.on_click(lambda _: self.reset_view())
+            self.reset_view_button = reset
+            view_box = [W.HTML("<span style='color:#777'>Turn the view:</span>"),
+                        *self.view_controls.values(), reset]
+            for c in self.view_controls.values():
+                c.observe(self._on_view, names="value")
+            if view is not None:
+                for s in self.scenes:
+                    s.set_view(*view)
+            if transport == "ipympl":
+                self._connect_mouse_orbit()
+
+        for c in self.controls.values():
+            c.observe(self._on_control, names="value")
+
+        side = W.VBox([*self.controls.values(), *buttons, *extra, self.readout, *view_box],
+                      layout=W.Layout(flex="0 1 auto", padding="0 0 0 8px"))
+        figure_box = W.VBox([self.view.widget, *below], layout=W.Layout(flex="0 0 auto")) if below else self.view.widget
+        super().__init__([figure_box, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.refresh()
+
+    # -- values and updates ------------------------------------------------------------
+    @property
+    def values(self) -> SimpleNamespace:
+        """The current control values as attributes (``values.pitch``)."""
+        return SimpleNamespace(**{k: c.value for k, c in self.controls.items()})
+
+    def set(self, **values) -> "Demo":
+        """Set several controls at once and repaint once; returns the demo (for chaining)."""
+        unknown = set(values) - set(self.controls) - set(self.view_controls)
+        if unknown:
+            raise ValueError(f"Expected control names among {sorted(self.controls)}, got {sorted(unknown)}")
+        with self.hold():
+            for k, v in values.items():
+                (self.controls.get(k) or self.view_controls[k]).value = v
+        return self
+
+    @contextlib.contextmanager
+    def hold(self):
+        """Batch changes: repaint once when the outermost ``with`` block ends."""
+        self._hold += 1
+        try:
+            yield self
+        finally:
+            self._hold -= 1
+            if self._hold == 0 and self._dirty:
+                self.refresh()
+
+    def _on_control(self, change) -> None:
+        self.refresh()
+
+    def _on_view(self, change) -> None:
+        if self._hold:
+            self._dirty = True
+            return
+        azim = self.view_controls["view_azim"].value
+        elev = self.view_controls["view_elev"].value
+        for s in self.scenes:
+            s.set_view(azim, elev)
+        self._paint()
+
+    def reset_view(self) -> None:
+        """Back to the default view."""
+        with self.hold():
+            self.view_controls["view_azim"].value = self._home_view[0]
+            self.view_controls["view_elev"].value = self._home_view[1]
+            self._dirty = True
+
+    def refresh(self) -> None:
+        """Read the controls, run the update (math → artists) and repaint.
+
+        An exception in the update never reaches the learner as a traceback: the
+        readout explains, the last good picture stays, and the exception is kept
+        in :attr:`last_error` (tests assert it stays ``None``).
+        """
+        if self._hold:
+            self._dirty = True
+            return
+        self._dirty = False
+        t0 = time.perf_counter()
+        try:
+            if self.view_controls:
+                azim = self.view_controls["view_azim"].value
+                elev = self.view_controls["view_elev"].value
+                for s in self.scenes:
+                    if s.view != (azim, elev):
+                        s.set_view(azim, elev)
+            text = self._update(self.values)
+            self.last_error = None
+        except Exception as exc:  # noqa: BLE001 - shown to the learner, kept for tests
+            self.last_error = exc
+            self.errors.append(exc)
+            self.readout.value = (
+                "<div style='color:#b03a2e'><b>This state could not be drawn.</b><br>"
+                f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}<br>"
+                "Move a control to continue; please report this state.</div>"
+            )
+            return
+        if text is not None:
+            self.readout.value = text
+        self._paint(t0)
+
+    def _paint(self, t0=None) -> None:
+        t0 = time.perf_counter() if t0 is None else t0
+        self.view.refresh()
+        self.timings.append(time.perf_counter() - t0)
+
+    # -- pictures ----------------------------------------------------------------------
+    def snapshot(self) -> bytes:
+        """The figure as it is now, as PNG bytes (for saving or a static copy)."""
+        return self.view.snapshot()
+
+    def save(self, path) -> None:
+        """Write the current figure to a PNG file."""
+        with open(path, "wb") as f:
+            f.write(qp.render_png(self.figure))
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, plus a PNG of the figure and one line of text for viewers without a kernel.
+
+        JupyterLab with a kernel shows the widget; GitHub, nbviewer and nbconvert
+        show the PNG.  The text is stable (no ids, no numbers), so nbval can compare it.
+        """
+        data = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = f"{self.name}: {self.description} (a live widget: run the notebook to use it)"
+        data["image/png"] = base64.b64encode(self.snapshot()).decode("ascii")
+        return data
+
+    # -- mouse orbit (ipympl transport only) -------------------------------------------
+    def _connect_mouse_orbit(self) -> None:
+        canvas = self.figure.canvas
+        state = {}
+
+        def press(event):
+            if event.inaxes is not None and event.button == 1:
+                state["xy"] = (event.x, event.y)
+                state["view"] = (self.view_controls["view_azim"].value, self.view_controls["view_elev"].value)
+
+        def release(event):
+            state.clear()
+
+        def motion(event):
+            if "xy" not in state or event.x is None:
+                return
+            dx, dy = event.x - state["xy"][0], event.y - state["xy"][1]
+            azim = (state["view"][0] - 0.5 * dx + 180) % 360 - 180
+            elev = float(np.clip(state["view"][1] - 0.5 * dy, -90, 90))
+            self.set(view_azim=round(azim), view_elev=round(elev))
+
+        canvas.mpl_connect("button_press_event", press)
+        canvas.mpl_connect("button_release_event", release)
+        canvas.mpl_connect("motion_notify_event", motion)

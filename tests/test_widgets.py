@@ -1,0 +1,225 @@
+"""quatlib.widgets: every control of every demo, driven to its ends, singular values and random values.
+
+The callbacks must never raise (a learner sees an explanation, never a traceback), and the figure must show the
+new state.  Fast: no browser, Agg only (the browser tests in tests/browser drive the same demos in JupyterLab).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import quatlib as ql
+from quatlib import widgets as qw
+
+FACTORIES = [qw.hello_cube, qw.rotation_2d, qw.complex_composition, qw.gimbal, qw.order_matters,
+             qw.euler_vs_quaternion]
+# Controls whose change only affects what happens next, not the picture now (none so far).
+NOT_DRAWN: set[tuple[str, str]] = set()
+# Singular / special values to visit for a control name.
+SPECIAL = {"pitch": [90.0, -90.0, 89.0], "theta": [0.0, 90.0, 180.0], "angle": [0.0, 180.0],
+           "progress": [1.0, 0.0], "replay": [0.0, 0.5]}
+
+
+def sweep_values(name, control, rng):
+    lo, hi = control.min, control.max
+    values = [lo, hi, *SPECIAL.get(name, []), *rng.uniform(lo, hi, 4).round(1)]
+    # consecutive duplicates would not fire a change
+    return [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
+
+
+@pytest.fixture(params=FACTORIES, ids=lambda f: f.__name__)
+def demo(request):
+    return request.param()
+
+
+def test_sweep_every_control(demo):
+    rng = np.random.default_rng(7)
+    for name, control in {**demo.controls, **demo.view_controls}.items():
+        for value in sweep_values(name, control, rng):
+            before, previous = demo.snapshot(), control.value
+            if previous == value:
+                continue
+            control.value = value
+            assert demo.last_error is None, f"{demo.name}: {name} = {value}: {demo.last_error!r}"
+            assert control.value == pytest.approx(value)
+            # on a full-turn slider, -180° and 180° are the same turn: the picture may not change
+            same_turn = control.max - control.min == 360 and (value - previous) % 360 == 0
+            if (demo.name, name) not in NOT_DRAWN and not same_turn:
+                assert demo.snapshot() != before, f"{demo.name}: figure unchanged after {name} = {value}"
+    assert not demo.errors
+
+
+def test_every_slider_is_labelled_continuous_and_keyboard_steppable(demo):
+    for name, c in {**demo.controls, **demo.view_controls}.items():
+        assert c.description, name
+        assert c.continuous_update, name
+        assert c.step > 0 and (c.max - c.min) / c.step >= 10, name
+        if "°" not in c.description:
+            assert name in {"progress", "replay"}, f"{name}: angle sliders say their unit (°)"
+
+
+def test_pitch_reaches_exactly_plus_minus_90():
+    for factory in (qw.hello_cube, qw.gimbal):
+        pitch = factory().controls["pitch"]
+        assert (pitch.min, pitch.max) == (-90, 90)
+        assert (90 - pitch.min) / pitch.step == int((90 - pitch.min) / pitch.step)
+
+
+def test_factories_take_initial_values_and_set_batches_updates():
+    d = qw.hello_cube(yaw=10, pitch=-20, roll=30)
+    assert (d.values.yaw, d.values.pitch, d.values.roll) == (10, -20, 30)
+    n = len(d.timings)
+    d.set(yaw=40, pitch=50, roll=60)
+    assert len(d.timings) == n + 1  # one repaint for three changes
+    with pytest.raises(ValueError, match="control names"):
+        d.set(wobble=1)
+
+
+def test_demos_are_independent():
+    a, b = qw.hello_cube(), qw.hello_cube()
+    a.set(yaw=90)
+    assert b.values.yaw == 0 and a.figure is not b.figure
+
+
+def test_hello_cube_moves_the_cube_with_the_math():
+    d = qw.hello_cube()
+    cube = next(i for i in d.scenes[0].items if isinstance(i, ql.plot.Cube))
+    d.set(yaw=90, pitch=0, roll=0)
+    np.testing.assert_allclose(cube.R, ql.matrix_from_euler(90, 0, 0, degrees=True))
+    v0 = cube.vertices.copy()
+    d.set(pitch=45)
+    assert not np.allclose(cube.vertices, v0)
+    np.testing.assert_allclose(cube.R, ql.matrix_from_euler(90, 45, 0, degrees=True))
+
+
+def test_view_controls_turn_every_scene_and_reset():
+    d = qw.order_matters()
+    d.set(view_azim=-60, view_elev=45)
+    assert all(s.view == (-60, 45) for s in d.scenes)
+    d.reset_view()
+    assert all(s.view == ql.plot.DEFAULT_VIEW for s in d.scenes)
+
+
+def test_rotation_2d_matrix_and_complex_agree():
+    d = qw.rotation_2d(point=(1.0, 0.5))
+    for theta in (-180, -45, 0, 30, 90, 137, 180):
+        d.set(theta=theta)
+        np.testing.assert_allclose(d.state["matrix"], d.state["complex"], atol=1e-12)
+        assert d.state["cos"] == pytest.approx(np.cos(np.radians(theta)))
+        assert "✓ the same point" in d.readout.value
+
+
+def test_complex_composition_order_does_not_matter():
+    d = qw.complex_composition(alpha=30, beta=60)
+    np.testing.assert_allclose(d.state["alpha_then_beta"], [0, 1], atol=1e-12)
+    d.set(alpha=-135, beta=170)
+    np.testing.assert_allclose(d.state["alpha_then_beta"], d.state["beta_then_alpha"], atol=1e-12)
+    assert "order does not matter" in d.readout.value
+
+
+@pytest.mark.parametrize("pitch", [90, -90])
+def test_gimbal_lock_is_explained_not_raised(pitch):
+    d = qw.gimbal(yaw=20, pitch=0, roll=10)
+    assert d.state["rank"] == 3 and d.scenes[0].note == ""
+    d.set(pitch=pitch)
+    assert d.last_error is None
+    assert d.state["rank"] == 2
+    assert d.state["alignment"] == pytest.approx(1.0)  # roll axis along the yaw axis
+    assert "same axis" in d.scenes[0].title and "Gimbal lock" in d.scenes[0].note
+    assert "Gimbal lock" in d.readout.value and "degrees of freedom lost: <b>1</b>" in d.readout.value
+
+
+def test_mechanical_gimbal_style_also_works():
+    d = qw.gimbal(style="mechanical", pitch=90)
+    assert d.last_error is None and d.state["rank"] == 2
+
+
+def test_order_matters_results_differ():
+    d = qw.order_matters()
+    Ryx, Rxy = d.state["finals"]
+    np.testing.assert_allclose(Ryx, ql.matrix_from_euler(90, 0, 0, degrees=True) @ ql.matrix_from_euler(0, 90, 0, degrees=True),
+                               atol=1e-12)
+    assert not d.state["same"]
+
+
+def test_euler_vs_quaternion_same_orientation_but_angles_jump():
+    d = qw.euler_vs_quaternion(start=(0, 45, 0), step=15)  # one +pitch nudge at the start: 60°
+    np.testing.assert_allclose(d.state["euler"], [0, 60, 0], atol=1e-9)
+    for _ in range(3):  # 60 → 75 → 90 → 105: over the top
+        d.nudge("x", +1)
+    assert d.last_error is None
+    R_euler = ql.matrix_from_euler(*d.state["euler"], degrees=True)
+    np.testing.assert_allclose(R_euler, ql.matrix_from_quaternion(d.state["q"]), atol=1e-9)
+    assert d.state["jump"] >= 170  # yaw and roll flipped by 180°
+    np.testing.assert_allclose(np.abs(d.state["euler"]), [180, 75, 180], atol=1e-9)
+    d.reset()
+    np.testing.assert_allclose(d.state["euler"], [0, 60, 0], atol=1e-9)
+
+
+def test_euler_vs_quaternion_buttons_all_work():
+    d = qw.euler_vs_quaternion()
+    for b in d.buttons:
+        before = d.snapshot()
+        b.click()
+        assert d.last_error is None, b.description
+        if b.description != "reset":
+            assert d.snapshot() != before, b.description
+
+
+def test_an_error_in_an_update_is_shown_not_raised():
+    d = qw.hello_cube()
+
+    def broken(values):
+        raise RuntimeError("deliberate")
+
+    d._update = broken
+    d.controls["yaw"].value = 5
+    assert isinstance(d.last_error, RuntimeError)
+    assert "could not be drawn" in d.readout.value and "deliberate" in d.readout.value
+
+
+def test_mimebundle_has_widget_png_fallback_and_stable_text():
+    d = qw.gimbal()
+    bundle = d._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    import base64
+
+    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
+    assert bundle["text/plain"] == qw.gimbal()._repr_mimebundle_()["text/plain"]
+    assert "0x" not in bundle["text/plain"] and "model_id" not in bundle["text/plain"]
+
+
+def test_ipympl_transport_builds_and_updates():
+    d = qw.hello_cube(transport="ipympl")
+    d.set(pitch=90)
+    assert d.last_error is None
+    assert d.snapshot()[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="transport"):
+        qw.hello_cube(transport="svg")
+
+
+def test_setup_sets_print_options_and_works_outside_ipython():
+    old = np.get_printoptions()
+    try:
+        np.set_printoptions(precision=8, suppress=False)
+        qw.setup()
+        opts = np.get_printoptions()
+        assert opts["precision"] == 4 and opts["suppress"] is True
+        assert repr(np.array([np.sqrt(0.5), 2.2e-16])) == "array([0.7071, 0.    ])"
+    finally:
+        np.set_printoptions(**old)
+
+
+def test_update_is_fast_enough_server_side():
+    """The server part of one update (math + artists + PNG) is a small slice of the 100 ms budget."""
+    import time
+
+    d = qw.gimbal()
+    pitch = d.controls["pitch"]
+    times = []
+    for v in np.linspace(-90, 90, 15):
+        t0 = time.process_time()
+        pitch.value = float(v)
+        times.append(time.process_time() - t0)
+    assert np.median(times) < 0.06, f"median {np.median(times) * 1e3:.0f} ms CPU"
