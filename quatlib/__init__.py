@@ -52,6 +52,8 @@ reflections
     rotation_matrix_2d, rotate_2d, complex_from_angle, rotate_complex
 printing
     table (aligned text tables of the numbers a notebook prints)
+the belt trick (submodule ``quatlib.belt``)
+    followed_quaternion, untangle_allowed, scene, ball_path, clearance
 
 Plotting (``quatlib.plot``) and widgets (``quatlib.widgets``) are submodules
 imported on first use, so ``import quatlib`` loads only numpy.

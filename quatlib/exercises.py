@@ -338,6 +338,39 @@ def _check_04_3(answer):
     raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
 
 
+# --- 07: the belt trick ---------------------------------------------------------------------
+
+
+@_exercise(
+    "07.1",
+    "Which whole numbers of full turns, among 1, 2, 3, 4, 5, 6, can be untangled without turning the cube "
+    "back? Answer with a list, e.g. [1, 5].",
+    """
+answer = [n for n in range(1, 7) if ql.belt.untangle_allowed(360 * n)[0]]   # [2, 4, 6]: the even ones
+""",
+    lambda: [2, 4, 6],
+)
+def _check_07_1(answer):
+    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
+        raise _Malformed(f"Answer with a list of whole numbers, like [1, 5]; got {answer!r}.")
+    try:
+        picked = {int(n) for n in answer if float(n) == int(n)}
+        if len(picked) != len(list(answer)):
+            raise ValueError
+    except (TypeError, ValueError, OverflowError):
+        raise _Malformed(f"Answer with a list of whole numbers, like [1, 5]; got {answer!r}.") from None
+    if not picked <= set(range(1, 7)):
+        raise _Malformed("Choose only among 1, 2, 3, 4, 5 and 6.")
+    right = {2, 4, 6}
+    if picked == right:
+        return _correct("the even numbers: an even number of full turns has followed quaternion +1.")
+    odd = sorted(picked - right)
+    if odd:
+        raise _Wrong(f"{odd[0]} full turn(s) end with followed quaternion −1, and an odd number of twists never "
+                     "becomes zero: each pass around the belt changes the count by ±2.")
+    raise _Wrong(f"you missed {sorted(right - picked)}: what is the followed quaternion after that many turns?")
+
+
 # --- public API ------------------------------------------------------------------------------
 
 

@@ -65,6 +65,8 @@ def test_unanswered_is_a_reminder(key):
         ("04.1", ((0, 0, -1), (1, 0, 0)), "half turn"),
         ("04.2", (1, 0, 0), "did not move"),
         ("04.3", (4, 6, 10), "length changed"),
+        ("07.1", [2, 4], "you missed [6]"),
+        ("07.1", [1, 2, 4, 6], "1 full turn"),
     ],
 )
 def test_wrong_answers_get_the_right_hint(key, answer, hint):

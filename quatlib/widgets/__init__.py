@@ -17,14 +17,16 @@ gimbal                     02          three-ring gimbal; gimbal lock at pitch �
 euler_vs_quaternion        02          the same nudges stored as Euler angles / quaternion
 two_mirrors                03          a rotation is two reflections: q = n₂ n₁
 sandwich                   04          q v q⁻¹ sweeping its cone; what q v alone does wrong
+belt_trick                 07          the belt trick: 360° is not 0°, 720° is
 =========================  ==========  ================================================
 
 Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
-``_mirrors``, ``_sandwich``) on the machinery of ``_base``; read one
+``_mirrors``, ``_sandwich``, ``_belt``) on the machinery of ``_base``; read one
 with ``ql.widgets.gimbal??``.
 """
 
 from ._base import Demo, setup
+from ._belt import belt_trick
 from ._gimbal import euler_vs_quaternion, gimbal, order_matters
 from ._hello import hello_cube
 from ._mirrors import two_mirrors
@@ -42,4 +44,5 @@ __all__ = [
     "euler_vs_quaternion",
     "two_mirrors",
     "sandwich",
+    "belt_trick",
 ]

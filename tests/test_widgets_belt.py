@@ -1,0 +1,200 @@
+"""quatlib.widgets.belt_trick: every control swept, untangling only where it exists, the cube never moves.
+
+Agg only, no browser (tests/browser drives the same demo in JupyterLab).  Callbacks must never raise, and the figure
+must show each new state.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from quatlib import belt  # noqa: E402
+from quatlib.widgets._belt import BallOfRotations, Tethers, belt_trick  # noqa: E402
+
+
+@pytest.fixture
+def demo():
+    return belt_trick()
+
+
+def _tethers(d) -> Tethers:
+    return next(i for i in d.scenes[0].items if isinstance(i, Tethers))
+
+
+def _ball(d) -> BallOfRotations:
+    return next(i for i in d.scenes[1].items if isinstance(i, BallOfRotations))
+
+
+def test_turn_slider_reaches_0_360_720_exactly_and_is_labelled(demo):
+    turn = demo.controls["turn"]
+    assert (turn.min, turn.max) == (0, 720)
+    for target in (0, 360, 720):
+        assert ((target - turn.min) / turn.step).is_integer()
+    for name, c in {**demo.controls, **demo.view_controls}.items():
+        assert c.description and c.continuous_update, name
+        assert c.step > 0 and (c.max - c.min) / c.step >= 10, name
+    assert "°" in turn.description
+    u = demo.controls["untangle"]
+    assert (u.min, u.max) == (0, 1) and (1 / u.step).is_integer()
+
+
+def test_sweep_turn_min_max_special_and_random(demo):
+    rng = np.random.default_rng(7)
+    values = [0, 720, 360, 720, 0, 180, 540, 5, 715, *rng.uniform(0, 720, 6).round(0), 720]
+    for value in values:
+        before = demo.snapshot()
+        previous = demo.controls["turn"].value
+        demo.controls["turn"].value = float(value)
+        assert demo.last_error is None, (value, demo.last_error)
+        allowed = belt.untangle_allowed(value)[0]
+        assert demo.untangle_button.disabled is (not allowed), value
+        assert demo.controls["untangle"].disabled is (not allowed), value
+        assert demo.play.disabled is (not allowed), value
+        assert demo.state["allowed"] is allowed
+        np.testing.assert_allclose(demo.state["q"], belt.followed_quaternion(value), atol=1e-12)
+        if value != previous:
+            assert demo.snapshot() != before, value
+    assert not demo.errors
+
+
+@pytest.mark.parametrize("turn", [360, 180, 540, 700])
+def test_untangle_is_refused_with_a_visible_reason(turn):
+    d = belt_trick(turn=turn)
+    assert d.untangle_button.disabled and d.controls["untangle"].disabled
+    assert "✗" in d.reason.value and "followed quaternion" in d.reason.value
+    if turn == 360:
+        assert "−1" in d.reason.value and "another 360°" in d.reason.value
+        assert "cannot be untangled" in d.scenes[0].note.lower() or d.state["n_crossings"] == 1
+    # forcing the slider anyway (as a script could) draws the twisted state and puts the slider back
+    d.controls["untangle"].value = 0.5
+    assert d.last_error is None and not d.errors
+    assert d.controls["untangle"].value == 0.0 and d.state["untangle"] == 0.0
+    # and the button does nothing
+    d.untangle_button.click()
+    assert d.play.playing is False and d.last_error is None
+
+
+def test_untangling_at_720_keeps_the_cube_still_and_changes_the_ribbons():
+    d = belt_trick(turn=720)
+    assert not d.untangle_button.disabled and "✓" in d.reason.value
+    cube = next(i for i in d.scenes[0].items if hasattr(i, "vertices") and getattr(i, "vertices").shape == (8, 3))
+    v0 = cube.vertices.copy()
+    tethers = _tethers(d)
+    crossings = []
+    for u in np.linspace(0, 1, 11):
+        before, ribbons_before = d.snapshot(), tethers.quads.copy()
+        d.controls["untangle"].value = float(u)
+        assert d.last_error is None, u
+        np.testing.assert_allclose(cube.vertices, v0, atol=1e-12)  # the cube never moves
+        np.testing.assert_allclose(d.state["R"], np.eye(3), atol=1e-12)
+        np.testing.assert_allclose(d.state["q"], [1, 0, 0, 0], atol=1e-12)
+        crossings.append(d.state["n_crossings"])
+        if u > 0:
+            assert d.snapshot() != before, u
+            assert not np.allclose(tethers.quads, ribbons_before), u
+    assert crossings[0] == 2 and crossings[-1] == 0 and set(crossings) <= {0, 2}
+    # at the end the ribbons are the straight rest ribbons
+    rest = belt.scene(0, 0, n_along=tethers.quads.shape[0] // 3 + 1, n_across=2).ribbons
+    np.testing.assert_allclose(d.state["scene"].ribbons, rest, atol=1e-12)
+    assert "straight" in d.scenes[0].title
+
+
+def test_button_starts_the_play_control_and_play_drives_the_slider():
+    d = belt_trick(turn=720)
+    d.untangle_button.click()
+    assert d.play.playing is True  # the browser now runs the animation
+    d.play.playing = False
+    d.play.value = d.play.max // 2
+    assert d.controls["untangle"].value == pytest.approx(0.5)
+    assert d.state["untangle"] == pytest.approx(0.5) and d.last_error is None
+    d.play.value = d.play.max
+    assert d.controls["untangle"].value == 1.0
+    # at the end the button starts over from the twisted state
+    d.untangle_button.click()
+    assert d.play.value == 0 and d.controls["untangle"].value == 0.0 and d.play.playing is True
+    # the slider moves the play control too, so the animation resumes from where the slider is
+    d.controls["untangle"].value = 0.3
+    assert d.play.value == round(0.3 * d.play.max)
+
+
+def test_moving_the_turn_after_untangling_twists_again_without_errors():
+    d = belt_trick(turn=720, untangle=0.6)
+    assert d.state["untangle"] == pytest.approx(0.6)
+    n = len(d.timings)
+    d.controls["turn"].value = 700
+    assert d.last_error is None and not d.errors
+    assert d.controls["untangle"].value == 0.0 and d.controls["untangle"].disabled
+    assert len(d.timings) == n + 1  # one repaint
+    d.set(turn=720)
+    assert d.controls["untangle"].value == 0.0 and not d.controls["untangle"].disabled
+
+
+def test_initial_values_are_sanitised():
+    d = belt_trick(turn=360, untangle=0.7)  # not allowed: starts twisted
+    assert d.controls["untangle"].value == 0.0 and d.last_error is None
+    d = belt_trick(turn=720, untangle=1.0)
+    assert d.state["n_crossings"] == 0 and d.last_error is None
+
+
+def test_ball_panel_shows_the_loop_and_its_crossings():
+    d = belt_trick(turn=360)
+    ball = _ball(d)
+    assert d.state["n_crossings"] == 1 and len(ball.crossings) == 1
+    assert "crossings of the surface: 1" in d.scenes[1].caption
+    np.testing.assert_allclose(np.linalg.norm(ball.crossings, axis=-1), np.pi, atol=1e-9)
+    d.set(turn=720)
+    assert len(ball.crossings) == 2
+    d.set(untangle=0.75)
+    assert len(ball.crossings) == 0
+    assert np.nanmax(np.linalg.norm(ball.path.points, axis=1)) < np.pi
+    d.set(turn=180)
+    np.testing.assert_allclose(np.linalg.norm(ball.end), np.pi, atol=1e-9)  # 180°: on the surface
+
+
+def test_followed_quaternion_shown_live():
+    d = belt_trick()
+    for turn, text in [(0, "(1.0000, 0.0000, 0.0000, 0.0000)"), (360, "(-1.0000, 0.0000, 0.0000, 0.0000)"),
+                       (180, "(0.0000, 0.0000, 1.0000, 0.0000)"), (720, "(1.0000, 0.0000, 0.0000, 0.0000)")]:
+        d.set(turn=turn)
+        assert text in d.readout.value and text in d.scenes[0].caption, turn
+
+
+def test_view_controls_and_every_scene_turn_without_errors(demo):
+    demo.set(turn=720, untangle=0.4)
+    for azim, elev in [(-180, -90), (180, 90), (0, 0), (90, 10), (-45, 60)]:
+        before = demo.snapshot()
+        demo.set(view_azim=azim, view_elev=elev)
+        assert demo.last_error is None
+        assert all(s.view == (azim, elev) for s in demo.scenes)
+        assert demo.snapshot() != before
+    demo.reset_view()
+    assert not demo.errors
+
+
+def test_depth_order_puts_near_pieces_over_the_cube(demo):
+    demo.set(turn=720, untangle=0.3)
+    t = _tethers(demo)
+    toward = demo.scenes[0].camera.toward
+    centers = t.quads.mean(axis=1)
+    far_out = np.linalg.norm(centers, axis=1) > belt.CUBE_SIDE
+    assert (t.front[far_out] == (centers[far_out] @ toward > 0)).all()
+
+
+def test_update_is_fast_enough():
+    d = belt_trick(turn=720)
+    d.timings.clear()
+    for u in np.linspace(0, 1, 11):
+        d.set(untangle=float(u))
+    # generous: the shared CI machine is noisy (measured about 40-60 ms here)
+    assert np.median(d.timings) < 0.5
+
+
+def test_ipympl_transport_builds_and_updates():
+    d = belt_trick(turn=720, transport="ipympl")
+    d.set(untangle=0.5)
+    assert d.last_error is None and d.snapshot()[:4] == b"\x89PNG"
