@@ -38,7 +38,7 @@ test: $(VENV)/.test-installed
 
 bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_quatlib.py
-	$(PY) benchmarks/bench_browser_latency.py
+	$(PY) benchmarks/bench_browser_latency.py --course --moves 30
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

@@ -6,8 +6,14 @@ pixels; images: a hash of the ``<img>`` source once it has loaded).  All targets
 round-robin, so machine noise hits them alike; the "usual way" (``interact`` + ``%matplotlib inline``, figure
 recreated and ``plt.show()``) runs in its own kernel and notebook, since one kernel cannot mix backends.
 
+``--course`` measures the course demos (hello_cube, rotation_2d, gimbal), each beside the same figure done the
+usual way, from the notebook pairs in ``benchmarks/baselines/`` (``<demo>_live.ipynb`` / ``<demo>_interact.ipynb``):
+one pair at a time, round-robin within the pair, kernels shut down between pairs.  It ends with a summary table
+(live vs usual way, speed-up, the issue's targets met or missed); results in benchmarks/browser_latency.md.
+
 Usage::
 
+    .venv/bin/python benchmarks/bench_browser_latency.py --course        # the three course demos vs the usual way
     .venv/bin/python benchmarks/bench_browser_latency.py                 # the three fixture figures
     .venv/bin/python benchmarks/bench_browser_latency.py --notebook notebooks/02_euler.ipynb --slider 1
     .venv/bin/python benchmarks/bench_browser_latency.py --moves 40 --baseline my_inline_version.ipynb
@@ -122,11 +128,20 @@ def prepare(browser, server: lab.LabServer, target: Target, run_timeout: float) 
         raise SystemExit(f"{target.relpath}: {status}")
     handle = handles.nth(target.slider)
     handle.scroll_into_view_if_needed()
-    # The figure must be on screen too: scroll the cell so that both fit where possible.
+    # The figure must be on screen too: scroll the cell's outputs (not its code, which can be long) to the top.
     page.evaluate("""(i) => { const h = document.querySelectorAll('.jp-Notebook .widget-slider .noUi-handle')[i];
-                             h.closest('.jp-Cell').scrollIntoView({block: 'start'}); }""", target.slider)
+                             const cell = h.closest('.jp-Cell');
+                             (cell.querySelector('.jp-Cell-outputWrapper') || cell).scrollIntoView({block: 'start'});
+                           }""", target.slider)
     if not page.evaluate("window.__qcSig() !== null"):
         raise SystemExit(f"{target.relpath}: slider #{target.slider} has no figure in its cell")
+    hidden = page.evaluate("""([i, figureSel]) => {
+        const h = document.querySelectorAll('.jp-Notebook .widget-slider .noUi-handle')[i];
+        const inside = (r) => r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+        return [h, ...h.closest('.jp-Cell').querySelectorAll(figureSel)].filter(
+            (el) => !inside(el.getBoundingClientRect())).length; }""", [target.slider, lab.FIGURE])
+    if hidden:
+        print(f"warning: {target.relpath}: the slider and its figure(s) do not all fit on screen", file=sys.stderr)
     _settle(page)
     # Pick the key order that moves the slider from where it starts (a slider at its maximum moves left first).
     handle.focus()
@@ -162,6 +177,29 @@ def one_move(target: Target, i: int, timeout_ms: float) -> float | None:
     return t1 - t0
 
 
+BASELINES_DIR = REPO_ROOT / "benchmarks" / "baselines"
+# (demo, notebook) of the course demos measured by --course; slider #0 of each notebook is moved.
+COURSE_DEMOS = [("hello_cube", "00"), ("rotation_2d", "01"), ("gimbal", "02")]
+# Targets of issue 3, per update: median and p95 (ms), and speed-up over the usual way (ratio of the medians).
+TARGET_MEDIAN_MS, TARGET_P95_MS, TARGET_SPEEDUP = 100.0, 200.0, 3.0
+
+
+def measure(browser, server: lab.LabServer, targets: list[Target], moves: int, warmup: int,
+            timeout_s: float, label: str = "") -> None:
+    """Prepare the targets, then move their sliders round-robin, so drift in machine load hits all alike."""
+    for t in targets:
+        print(f"preparing {t.relpath} …", file=sys.stderr)
+        prepare(browser, server, t, run_timeout=300)
+    total = warmup + moves
+    for i in range(total):
+        for t in targets:
+            ms = one_move(t, i, timeout_s * 1000)
+            if ms is not None and i >= warmup:
+                t.samples.append(ms)
+        print(f"\r{label}move {i + 1}/{total}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+
+
 def percentile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     k = max(0, min(len(xs) - 1, round(q / 100 * (len(xs) - 1))))
@@ -170,6 +208,8 @@ def percentile(xs: list[float], q: float) -> float:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--course", action="store_true",
+                    help="the course demos, each beside its usual-way baseline (benchmarks/baselines/)")
     ap.add_argument("--notebook", type=Path, help="notebook to measure (default: the three fixture figures)")
     ap.add_argument("--slider", type=int, default=0, help="index of the slider among the notebook's sliders")
     ap.add_argument("--baseline", type=Path,
@@ -180,10 +220,14 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.moves < 20:
         ap.error("--moves must be at least 20 (p95 needs them)")
+    if args.course and (args.notebook or args.baseline):
+        ap.error("--course measures the notebooks in benchmarks/baselines/; drop --notebook/--baseline")
     reason = lab.missing_browser_reason()
     if reason:
         print(f"cannot run: {reason}", file=sys.stderr)
         return 2
+    if args.course:
+        return run_course(args)
 
     with tempfile.TemporaryDirectory(prefix="qc-bench-") as tmp:
         root = Path(tmp)
@@ -207,23 +251,67 @@ def main(argv=None) -> int:
         with lab.LabServer(root) as server, sync_playwright() as pw:
             browser = lab.launch_chromium(pw)
             try:
-                for t in targets:
-                    print(f"preparing {t.relpath} …", file=sys.stderr)
-                    prepare(browser, server, t, run_timeout=300)
-                total = args.warmup + args.moves
-                for i in range(total):
-                    for t in targets:  # round-robin: drift in machine load hits every target alike
-                        ms = one_move(t, i, args.timeout * 1000)
-                        if ms is not None and i >= args.warmup:
-                            t.samples.append(ms)
-                    print(f"\rmove {i + 1}/{total}", end="", file=sys.stderr)
-                print(file=sys.stderr)
+                measure(browser, server, targets, args.moves, args.warmup, args.timeout)
             finally:
                 browser.close()
 
     print(f"Slider key press → repainted figure in JupyterLab {_versions()}, headless Chromium, "
           f"{os.cpu_count()} CPU(s), {platform.machine()}; {args.moves} moves after {args.warmup} warm-up, "
           f"round-robin over the targets.\n")
+    _detail_table(targets)
+    return 0 if all(t.samples for t in targets) else 1
+
+
+def run_course(args) -> int:
+    """Each course demo beside the same figure done the usual way; prints the detail and the summary table."""
+    load_before = os.getloadavg()
+    pairs = []
+    with tempfile.TemporaryDirectory(prefix="qc-bench-") as tmp:
+        root = Path(tmp)
+        lab.copy_notebooks(BASELINES_DIR, root / "baselines")
+        for demo, nb in COURSE_DEMOS:
+            pairs.append((demo, nb, Target(f"{demo}: course demo", f"baselines/{demo}_live.ipynb", 0),
+                          Target(f"{demo}: usual way (interact + inline)", f"baselines/{demo}_interact.ipynb", 0)))
+
+        from playwright.sync_api import sync_playwright
+
+        with lab.LabServer(root) as server, sync_playwright() as pw:
+            browser = lab.launch_chromium(pw)
+            try:
+                for demo, _, live, usual in pairs:
+                    measure(browser, server, [live, usual], args.moves, args.warmup, args.timeout, f"{demo}: ")
+                    for t in (live, usual):  # free the 2 cores for the next pair
+                        t.page.context.close()
+                        server.shutdown_kernels_for(t.relpath)
+            finally:
+                browser.close()
+    load_after = os.getloadavg()
+
+    print(f"Slider key press → repainted figure in JupyterLab {_versions()}, headless Chromium, "
+          f"{os.cpu_count()} CPU(s), {platform.machine()}; {args.moves} moves after {args.warmup} warm-up per "
+          f"figure, round-robin within each pair. Load average (1/5/15 min) before "
+          f"{' / '.join(f'{x:.2f}' for x in load_before)}, after {' / '.join(f'{x:.2f}' for x in load_after)}.\n")
+    _detail_table([t for _, _, live, usual in pairs for t in (live, usual)])
+    print()
+    print("| demo | live median (ms) | live p95 (ms) | usual-way median (ms) | usual-way p95 (ms) | speed-up "
+          "(medians) | targets |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    ok = True
+    for demo, nb, live, usual in pairs:
+        if not (live.samples and usual.samples):
+            print(f"| {demo} ({nb}) | – | – | – | – | – | no samples |")
+            ok = False
+            continue
+        lm, lp = statistics.median(live.samples), percentile(live.samples, 95)
+        um, up = statistics.median(usual.samples), percentile(usual.samples, 95)
+        missed = [name for name, bad in (("median", lm > TARGET_MEDIAN_MS), ("p95", lp > TARGET_P95_MS),
+                                         ("3×", um / lm < TARGET_SPEEDUP)) if bad]
+        print(f"| {demo} ({nb}) | {lm:.0f} | {lp:.0f} | {um:.0f} | {up:.0f} | {um / lm:.1f}× | "
+              f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)} |")
+    return 0 if ok else 1
+
+
+def _detail_table(targets: list[Target]) -> None:
     print("| figure | notebook | n | median (ms) | p95 (ms) | min (ms) | max (ms) | missed |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
     for t in targets:
@@ -233,7 +321,6 @@ def main(argv=None) -> int:
                   f"| {min(s):.0f} | {max(s):.0f} | {t.timeouts} |")
         else:
             print(f"| {t.label} | `{t.relpath}` | 0 | – | – | – | – | {t.timeouts} |")
-    return 0 if all(t.samples for t in targets) else 1
 
 
 def _versions() -> str:
