@@ -45,7 +45,11 @@ Euler angles
     quaternion_from_euler, euler_from_quaternion, matrix_from_euler,
     euler_from_matrix, euler_jacobian_rank, GimbalLockWarning
 interpolation
-    lerp, nlerp, slerp
+    lerp, nlerp, slerp, interpolate; measuring them: swept_angle, angular_speed,
+    nlerp_max_error, path_angle; INTERPOLATION_METHODS
+drift
+    accumulate_rotation, accumulate_matrix, length_error, orthonormality_error,
+    max_drift, sandwich_matrix; DRIFT_STEP_ANGLE
 reflections
     reflect, quaternion_from_mirrors, mirror_normals, hamilton_table
 2D (the plane)
@@ -74,7 +78,9 @@ import importlib
 
 from ._algebra import *  # noqa: F401,F403
 from ._axis_angle import *  # noqa: F401,F403
+from ._drift import *  # noqa: F401,F403
 from ._euler import *  # noqa: F401,F403
+from ._interp_motion import *  # noqa: F401,F403
 from ._interpolate import *  # noqa: F401,F403
 from ._matrix import *  # noqa: F401,F403
 from ._plane import *  # noqa: F401,F403
@@ -124,6 +130,20 @@ __all__ = [
     "lerp",
     "nlerp",
     "slerp",
+    "interpolate",
+    "swept_angle",
+    "angular_speed",
+    "nlerp_max_error",
+    "path_angle",
+    "INTERPOLATION_METHODS",
+    # drift
+    "accumulate_rotation",
+    "accumulate_matrix",
+    "length_error",
+    "orthonormality_error",
+    "max_drift",
+    "sandwich_matrix",
+    "DRIFT_STEP_ANGLE",
     # reflections
     "reflect",
     "quaternion_from_mirrors",

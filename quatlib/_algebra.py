@@ -18,6 +18,7 @@ from ._validate import (
     check_deferred,
     check_finite,
     check_overflow,
+    finite_values,
     is_python_number,
     require_nonzero,
     result_dtype,
@@ -73,6 +74,9 @@ _SAFE_SUMSQ = {
 
 # Below this, math.hypot's result may be subnormal (fewer significant digits).
 _HYPOT_SAFE = float(np.finfo(np.float64).tiny) * 2.0**53
+
+#: Batches up to this many rows are computed with Python floats (less overhead).
+_SMALL_BATCH = 8
 
 #: Quaternions per block in the batch Hamilton product: the working set of a
 #: block (inputs, output, one scratch row) stays in the L2 cache.
@@ -143,14 +147,21 @@ def _hypot_unit(vals: list, what: str) -> list:
     return [c / n for c in vals]
 
 
+def _to_array(vals: list, dtype):
+    """Python floats -> (array of ``dtype``, whether every value fits)."""
+    ok = _isfinite(sum(vals)) or all(map(_isfinite, vals))
+    if ok and dtype.type is np.float32 and vals and max(map(abs, vals)) > _F32_MAX:
+        ok = False
+    if ok:
+        return np.array(vals, dtype=dtype), True
+    with np.errstate(over="ignore"):
+        return np.array(vals, dtype=dtype), False
+
+
 def _pack(vals: list, dtype, what: str, inputs=()) -> np.ndarray:
     """Python floats -> array of ``dtype``; a non-finite value raises (see check_deferred)."""
-    if _isfinite(sum(vals)) or all(map(_isfinite, vals)):
-        if dtype != _F32 or max(map(abs, vals)) <= _F32_MAX:
-            return np.array(vals, dtype=dtype)
-    with np.errstate(over="ignore"):
-        out = np.array(vals, dtype=dtype)
-    return check_deferred(False, out, *inputs, what=what)
+    out, ok = _to_array(vals, dtype)
+    return out if ok else check_deferred(False, out, *inputs, what=what)
 
 
 def _product_values(p: list, q: list) -> list:
@@ -170,21 +181,32 @@ def _product_single(p: np.ndarray, q: np.ndarray, dtype) -> np.ndarray:
     return np.array(_product_values(p.tolist(), q.tolist()), dtype=dtype)
 
 
-def _rows(a: np.ndarray, lead: tuple, m: int, dtype) -> np.ndarray:
+def _rows(a: np.ndarray, lead: tuple, m: int, dtype, ndim: int = 1) -> np.ndarray:
     """``a`` (..., n) as an (m, n) array over the broadcast ``lead`` shape, or as (n,)
-    if it is a single row; last axis contiguous so that it can be viewed as complex."""
+    if it is a single row and ``ndim`` is 1; last axis contiguous so that it can be
+    viewed as complex."""
     if a.dtype != dtype:
         a = a.astype(dtype)
     n = a.shape[-1]
-    if a.size == n:
+    if a.size == n and ndim == 1:
         a = a.reshape(n)
-    elif a.shape[:-1] == lead:
+    elif a.shape[:-1] == lead or a.size == m * n:
         a = a.reshape(m, n)
     else:
         a = np.broadcast_to(a, lead + (n,)).reshape(m, n)
     if a.strides[-1] != a.itemsize:
         a = np.ascontiguousarray(a)
     return a
+
+
+def _lead(a: np.ndarray, b: np.ndarray) -> tuple:
+    """Broadcast shape of the leading axes of ``a`` and ``b`` (fast for the usual cases)."""
+    sa, sb = a.shape[:-1], b.shape[:-1]
+    if sa == sb or not sb:
+        return sa
+    if not sa:
+        return sb
+    return np.broadcast_shapes(sa, sb)
 
 
 def _product_blocks(p: np.ndarray, q: np.ndarray, out=None, check: bool = False):
@@ -201,8 +223,16 @@ def _product_blocks(p: np.ndarray, q: np.ndarray, out=None, check: bool = False)
     """
     dtype = result_dtype(p, q)
     ctype = _COMPLEX[dtype]
-    lead = np.broadcast_shapes(p.shape[:-1], q.shape[:-1])
+    lead = _lead(p, q)
     m = math.prod(lead)
+    if m <= _SMALL_BATCH and out is None:
+        # A handful of quaternions: Python floats beat ten ufunc calls.
+        rows = [
+            _product_values(a, b)
+            for a, b in zip(_rows(p, lead, m, dtype, 2).tolist(), _rows(q, lead, m, dtype, 2).tolist())
+        ]
+        flat, ok = _to_array([c for r in rows for c in r], dtype)
+        return flat.reshape(lead + (4,)), ok
     if out is None:
         out = np.empty(lead + (4,), dtype=dtype)
     pc = _rows(p, lead, m, dtype).view(ctype)
@@ -267,7 +297,8 @@ def multiply(p, q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a shape is not ``(..., 4)`` or an entry is NaN or inf.
+        If a shape is not ``(..., 4)``, an entry is NaN or inf, or the product
+        does not fit in the dtype (``|p||q|`` beyond about 1.8e308 in float64).
 
     See Also
     --------
@@ -288,12 +319,20 @@ def multiply(p, q) -> np.ndarray:
     # the inputs.  An overflow (finite inputs, inf result) raises too.
     p = as_quaternion(p, "quaternion p", finite=False)
     q = as_quaternion(q, "quaternion q", finite=False)
-    inputs = ((p, "quaternion p"), (q, "quaternion q"))
     if p.ndim == 1 and q.ndim == 1:
-        values = _product_values(p.tolist(), q.tolist())
-        return _pack(values, result_dtype(p, q), "product p q", inputs)
-    out, ok = _product_blocks(p, q, check=True)
-    return check_deferred(ok, out, *inputs, what="product p q")
+        out, ok = _to_array(_product_values(p.tolist(), q.tolist()), result_dtype(p, q))
+    else:
+        out, ok = _product_blocks(p, q, check=True)
+    if ok:
+        return out
+    check_finite(p, "quaternion p")
+    check_finite(q, "quaternion q")
+    # Finite inputs, non-finite result: the product does not fit, or rounding at
+    # the very edge of the range pushed a partial sum over (by Cauchy-Schwarz the
+    # partial sums are at most |p||q|).  (p/4) q is exact: scale it back and see.
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _product(p * 0.25, q) * 4
+    return check_overflow(out, "product p q")
 
 
 def conjugate(q) -> np.ndarray:
@@ -390,10 +429,10 @@ def normalize(q) -> np.ndarray:
     >>> ql.normalize([2, 0, 2, 0])
     array([0.7071, 0.    , 0.7071, 0.    ])
     """
-    q = as_quaternion(q)
+    q = as_quaternion(q, finite=False)
     if q.ndim == 1:
-        return np.array(_hypot_unit(q.tolist(), "quaternion"), dtype=q.dtype)
-    return _unit(q, "quaternion")
+        return np.array(_hypot_unit(finite_values(q, "quaternion"), "quaternion"), dtype=q.dtype)
+    return _unit(check_finite(q, "quaternion"), "quaternion")
 
 
 def is_unit(q, rtol=None) -> np.ndarray:

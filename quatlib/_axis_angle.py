@@ -7,8 +7,8 @@ import math
 import numpy as np
 
 from ._algebra import _hypot_unit, _length, _pack, _unit
-from ._validate import as_quaternion, as_scalar, as_vector, is_python_number, require_nonzero
-from ._validate import result_dtype
+from ._validate import as_quaternion, as_scalar, as_vector, check_finite, finite_values
+from ._validate import is_python_number, require_nonzero, result_dtype
 
 __all__ = ["quaternion_from_axis_angle", "axis_angle_from_quaternion"]
 
@@ -60,7 +60,17 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     >>> ql.quaternion_from_axis_angle([0, 1, 0], 360, degrees=True)
     array([-1.,  0.,  0.,  0.])
     """
-    axis = as_vector(axis, "rotation axis")
+    axis = as_vector(axis, "rotation axis", finite=False)
+    if is_python_number(angle) and axis.ndim == 1:  # the widget case: no arrays needed
+        a = float(angle)
+        vals = finite_values(axis, "rotation axis")
+        if not math.isfinite(a):  # NaN/inf before "zero axis", as the gate orders it
+            as_scalar(a, "rotation angle")  # raises the gate's message
+        x, y, z = _hypot_unit(vals, "rotation axis")
+        half = (math.radians(a) if degrees else a) / 2
+        s = math.sin(half)
+        return _pack([math.cos(half), s * x, s * y, s * z], axis.dtype, "quaternion")
+    check_finite(axis, "rotation axis")
     angle_arr = as_scalar(angle, "rotation angle")
     # A Python number takes the axis's dtype (float32 axis, angle=0.5 -> float32).
     dtype = result_dtype(axis, None if is_python_number(angle) else angle_arr)

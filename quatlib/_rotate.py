@@ -6,14 +6,17 @@ import math
 
 import numpy as np
 
-from ._algebra import _CONJS, _SAFE_SUMSQ, _hypot_unit, _length, _pack, _product, _rows
-from ._algebra import _sumsq, _unit
-from ._validate import as_quaternion, as_vector, check_overflow, require_nonzero, result_dtype
+from ._algebra import _CONJS, _SAFE_SUMSQ, _SMALL_BATCH, _hypot_unit, _lead, _length, _product
+from ._algebra import _rows, _sumsq, _to_array, _unit
+from ._validate import _all_finite, as_quaternion, as_vector, check_finite, check_overflow
+from ._validate import finite_values, require_nonzero, result_dtype
 
 __all__ = ["rotate_vector", "angle_between"]
 
 #: Vectors per block in the batch rotation (working set stays in L2 cache).
 _BLOCK = 4096
+
+_SAFE_SUMSQ_F64 = _SAFE_SUMSQ[np.dtype(np.float64)]  # Python floats are float64
 
 
 def _matrix_values(q: list) -> list:
@@ -30,21 +33,31 @@ def _matrix_values(q: list) -> list:
 
 
 def _rotate_single(q: list, v: list) -> list:
-    """``v + w t + u × t`` with ``t = 2 u × v``, for one unit-scaled quaternion."""
-    w, ux, uy, uz = _hypot_unit(q, "quaternion")
+    """``v + w t + u × t`` with ``t = 2 (u × v) / |q|²``, for one non-zero quaternion
+    and one vector given as lists of Python floats (the batch formula)."""
+    w, x, y, z = q
+    n2 = w * w + x * x + y * y + z * z
+    if not _SAFE_SUMSQ_F64[0] <= n2 <= _SAFE_SUMSQ_F64[1]:  # tiny, huge or zero q
+        w, x, y, z = _hypot_unit(q, "quaternion")
+        n2 = 1.0
+    k = 2.0 / n2
     vx, vy, vz = v
-    tx = 2 * (uy * vz - uz * vy)
-    ty = 2 * (uz * vx - ux * vz)
-    tz = 2 * (ux * vy - uy * vx)
+    tx = k * (y * vz - z * vy)
+    ty = k * (z * vx - x * vz)
+    tz = k * (x * vy - y * vx)
     return [
-        vx + w * tx + (uy * tz - uz * ty),
-        vy + w * ty + (uz * tx - ux * tz),
-        vz + w * tz + (ux * ty - uy * tx),
+        vx + w * tx + (y * tz - z * ty),
+        vy + w * ty + (z * tx - x * tz),
+        vz + w * tz + (x * ty - y * tx),
     ]
 
 
 def _rotate_blocks(q: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
-    """Batch ``q v q⁻¹`` for validated ``q`` (..., 4) and ``v`` (..., 3).
+    """Batch ``q v q⁻¹`` for shape-checked ``q`` (..., 4) and ``v`` (..., 3).
+
+    Returns ``(out, all_finite)``.  Raises for NaN/inf in ``q`` (the gate's
+    message) and zero ``q``; a NaN/inf in ``v`` or an overflow clears
+    ``all_finite`` (the output sum is not finite) for the caller to report.
 
     With ``k = 2 / |q|²`` and ``t = k (u × v)``, ``q v q⁻¹ = v + w t + u × t``.
     Each block of ``_BLOCK`` rows is transposed into planar rows (x, y, z, x, y),
@@ -52,7 +65,7 @@ def _rotate_blocks(q: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
     slices ``[1:4] * [2:5] - [2:5] * [1:4]``.  The result is written planar, as
     a (3, N) array, and returned as its transpose (a view, no copy).
     """
-    lead = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
+    lead = _lead(q, v)
     m = math.prod(lead)
     q2 = _rows(q, lead, m, dtype)
     v2 = _rows(v, lead, m, dtype)
@@ -83,9 +96,12 @@ def _rotate_blocks(q: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
             np.multiply(u[0:3], u[0:3], out=tp)  # k = |q|², then 2 / |q|²
             np.add.reduce(tp, axis=0, out=k)
             np.add(k, np.multiply(w, w, out=tp[0]), out=k)
-            if not (k.min() >= lo and k.max() <= hi):  # tiny, huge or zero |q|
+            if not (k.min() >= lo and k.max() <= hi):  # NaN/inf, zero, tiny or huge |q|
+                if not _all_finite(qb):
+                    check_finite(q, "quaternion")  # reports the NaN/inf and its index
                 if not np.all(k > 0):
-                    require_nonzero(_length(q2), "quaternion")  # reports the index
+                    check_finite(v, "vector")  # non-finite is reported before zero
+                    require_nonzero(_length(q), "quaternion")  # reports the index
                 qb = _unit(qb, "quaternion")
                 np.copyto(u[0:3], qb[:, 1:].T)
                 np.copyto(w, qb[:, 0])
@@ -105,10 +121,9 @@ def _rotate_blocks(q: np.ndarray, v: np.ndarray, dtype) -> np.ndarray:
             np.add(o, vv[0:3], out=o)
             np.add(o, np.multiply(t3, w, out=tp), out=o)  # + w t
             total += float(np.add.reduce(o, axis=None))
-    out = out.T.reshape(lead + (3,))
-    if not math.isfinite(total):
-        check_overflow(out, "rotated vector")
-    return out
+    # A NaN/inf in v (or an overflow) makes the output sum non-finite: the caller
+    # then reports it.
+    return out.T.reshape(lead + (3,)), math.isfinite(total)
 
 
 def rotate_vector(q, v) -> np.ndarray:
@@ -132,6 +147,9 @@ def rotate_vector(q, v) -> np.ndarray:
     Returns
     -------
     ndarray, shape broadcast(q.shape[:-1], v.shape[:-1]) + (3,)
+        For more than a handful of vectors this is the transpose of a (3, N)
+        array (each coordinate contiguous), not C-ordered; use
+        ``np.ascontiguousarray`` where the memory order matters.
 
     Raises
     ------
@@ -152,23 +170,56 @@ def rotate_vector(q, v) -> np.ndarray:
     >>> ql.rotate_vector(q, [1, 0, 0])
     array([ 0.,  0., -1.])
     """
-    q = as_quaternion(q)
-    v = as_vector(v)
+    q = as_quaternion(q, finite=False)  # finiteness: checked in _rotate
+    v = as_vector(v, finite=False)
     dtype = result_dtype(q, v)
+    out, ok = _rotate(q, v, dtype)
+    if ok:
+        return out
+    check_finite(q, "quaternion")
+    check_finite(v, "vector")
+    # Finite inputs, non-finite result: an intermediate (up to 2|v|) overflowed.
+    # Rotate v/4 (exact) and scale back; if that overflows, the result does not fit.
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _rotate(q, v * 0.25, dtype)[0] * 4
+    return check_overflow(out, "rotated vector")
+
+
+def _rotate(q: np.ndarray, v: np.ndarray, dtype):
+    """``(q v q⁻¹, all_finite)`` for shape-checked ``q``, ``v``.
+
+    Raises for NaN/inf in the inputs (the gate's messages) and for a zero ``q``;
+    an overflow only clears ``all_finite``.
+    """
+    if q.ndim == 1 and v.ndim == 1:  # one quaternion, one vector: Python floats
+        qv = finite_values(q, "quaternion")
+        vv = finite_values(v, "vector")
+        return _to_array(_rotate_single(qv, vv), dtype)
+    lead = _lead(q, v)
+    m = math.prod(lead)
+    if q.ndim > 1 and m <= 2 * _SMALL_BATCH:  # a handful of rotations: Python floats
+        q2 = _rows(check_finite(q, "quaternion"), lead, m, dtype, 2).tolist()
+        v2 = _rows(check_finite(v, "vector"), lead, m, dtype, 2).tolist()
+        if not all(map(any, q2)):
+            require_nonzero(_length(q), "quaternion")  # reports the index
+        rows = [_rotate_single(a, b) for a, b in zip(q2, v2)]
+        out, ok = _to_array([c for r in rows for c in r], dtype)
+        return out.reshape(lead + (3,)), ok
     if q.ndim == 1:
-        if v.ndim == 1:
-            return _pack(_rotate_single(q.tolist(), v.tolist()), dtype, "rotated vector")
         # One rotation, many vectors: one BLAS product R (3x3) @ v.T (3xN); the
         # result is returned as the (N, 3) transpose of that, a view (no copy).
-        R = np.array(_matrix_values(q.tolist()), dtype=dtype)
+        # v's finiteness shows in the output sum: R is invertible, so every entry
+        # of v reaches some output entry with a non-zero factor (whatever zeros
+        # the BLAS kernel skips), and a NaN or inf there makes the sum non-finite.
+        qv = finite_values(q, "quaternion")
+        if not any(qv):
+            check_finite(v, "vector")  # non-finite is reported before zero
+        R = np.array(_matrix_values(qv), dtype=dtype)
         v2 = v.reshape(-1, 3).astype(dtype, copy=False)
         with np.errstate(over="ignore", invalid="ignore"):
             out = np.matmul(R, v2.T)
             total = float(np.add.reduce(out, axis=None)) if out.size else 0.0
-        out = out.T.reshape(v.shape)
-        if not math.isfinite(total):
-            check_overflow(out, "rotated vector")
-        return out
+        return out.T.reshape(v.shape), math.isfinite(total)
     return _rotate_blocks(q, v, dtype)
 
 
@@ -207,8 +258,10 @@ def angle_between(p, q, degrees: bool = False) -> np.ndarray:
     >>> print(f"{ql.angle_between(q, -q, degrees=True):.1f}")
     0.0
     """
-    p = _unit(as_quaternion(p, "quaternion p"), "quaternion p")
-    q = _unit(as_quaternion(q, "quaternion q"), "quaternion q")
+    p = as_quaternion(p, "quaternion p")
+    q = as_quaternion(q, "quaternion q")
+    p = _unit(p, "quaternion p")
+    q = _unit(q, "quaternion q")
     r = _product(p * _CONJS[p.dtype], q)  # p⁻¹ q, a unit quaternion
     angle = 2 * np.arctan2(_length(r[..., 1:]), np.abs(r[..., 0]))
     return np.degrees(angle) if degrees else angle

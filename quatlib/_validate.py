@@ -80,6 +80,18 @@ def _all_finite(a: np.ndarray) -> bool:
     return bool(np.isfinite(a).all())
 
 
+def finite_values(a: np.ndarray, what: str) -> list:
+    """``a.tolist()`` of a 1-D array, raising like :func:`check_finite` for NaN/inf.
+
+    The fast path for one quaternion or vector: the numbers are needed as Python
+    floats anyway, so the check costs one ``sum``.
+    """
+    vals = a.tolist()
+    if not _isfinite(sum(vals)) and not all(map(_isfinite, vals)):
+        check_finite(a, what)
+    return vals
+
+
 def check_finite(a: np.ndarray, what: str) -> np.ndarray:
     """Raise if ``a`` holds NaN or inf; return ``a`` unchanged otherwise."""
     if not _all_finite(a):
@@ -103,11 +115,14 @@ def as_quaternion(q, what: str = "quaternion", *, finite: bool = True) -> np.nda
     return check_finite(a, what) if finite else a
 
 
-def as_vector(v, what: str = "vector") -> np.ndarray:
-    """Validate an array of 3D vectors, shape ``(..., 3)``, order ``(x, y, z)``."""
+def as_vector(v, what: str = "vector", *, finite: bool = True) -> np.ndarray:
+    """Validate an array of 3D vectors, shape ``(..., 3)``, order ``(x, y, z)``.
+
+    ``finite=False`` skips the finiteness check (see :func:`as_quaternion`).
+    """
     a = _as_float_array(v, what)
     _check_last_axis(a, 3, what)
-    return check_finite(a, what)
+    return check_finite(a, what) if finite else a
 
 
 def as_matrix(R, what: str = "rotation matrix") -> np.ndarray:
@@ -178,10 +193,16 @@ def result_dtype(*arrays) -> np.dtype:
     """
     seen = False
     for a in arrays:
-        if a is None or is_python_number(a):
+        if a is None:
             continue
+        t = type(a)
+        if t is np.ndarray:
+            dtype = a.dtype
+        elif t is int or t is float:  # a Python number: weak
+            continue
+        else:
+            dtype = a.dtype if hasattr(a, "dtype") else np.asarray(a).dtype
         seen = True
-        dtype = a.dtype if hasattr(a, "dtype") else np.asarray(a).dtype
-        if dtype != _F32:
+        if dtype.type is not np.float32:
             return _F64
     return _F32 if seen else _F64

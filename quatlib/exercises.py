@@ -338,6 +338,123 @@ def _check_04_3(answer):
     raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
 
 
+# --- 05: drift ------------------------------------------------------------------------------
+
+_DRIFT_ANSWER = 17  # largest N with max_drift(200_000, normalize_every=N) <= 1e-6 (tests/test_exercises.py)
+
+
+@_exercise(
+    "05.1",
+    "In the float32 drift experiment (0.001 rad about y per frame, 200,000 frames), what is the largest N such "
+    "that normalizing every N frames keeps | |q| - 1 | within 1e-6?",
+    """
+N = 1
+while ql.max_drift(200_000, normalize_every=N + 1) <= 1e-6:
+    N += 1
+answer = N   # 17: rounding errors come in biased stretches, up to ~6e-8 per frame
+""",
+    lambda: _DRIFT_ANSWER,
+)
+def _check_05_1(answer):
+    n = _numbers(answer, 1, "17")[0]
+    if n != int(n) or n < 1:
+        raise _Malformed(f"Answer with a whole number of frames (1 or more), got {answer!r}.")
+    n = int(n)
+    if n == _DRIFT_ANSWER:
+        return _correct("every 17 frames stays within 1e-6; every 18 does not. The average drift (2e-9 per frame) "
+                        "suggests far less often, but rounding errors come in biased stretches.")
+    if n < _DRIFT_ANSWER:
+        raise _Wrong(f"every {n} frames is enough, but so is a larger N. Find the largest.")
+    from ._drift import max_drift
+
+    worst = max_drift(200_000, normalize_every=n) if n <= 200_000 else max_drift(200_000)
+    raise _Wrong(f"with N = {n} the error reaches {worst:.2e}, above 1e-6. Try smaller N with ql.max_drift.")
+
+
+# --- 06: SLERP vs NLERP ----------------------------------------------------------------------
+
+
+def _swept_170():
+    from ._interp_motion import swept_angle
+    from ._interpolate import nlerp, slerp
+
+    q1 = _axis_angle.quaternion_from_axis_angle([0, 1, 0], 170, degrees=True)
+    t = np.array([0.25, 0.5])
+    s = swept_angle(_algebra.IDENTITY, slerp(_algebra.IDENTITY, q1, t), degrees=True)
+    n = swept_angle(_algebra.IDENTITY, nlerp(_algebra.IDENTITY, q1, t), degrees=True)
+    return (float(s[0]), float(s[1]), float(n[0]), float(n[1]))
+
+
+@_exercise(
+    "06.1",
+    "Two orientations 170° apart about y (from the identity). How far has the object turned at t = 0.25 and "
+    "t = 0.5 with SLERP and with NLERP? Answer (slerp_25, slerp_50, nlerp_25, nlerp_50) in degrees.",
+    """
+q0, q1 = ql.IDENTITY, ql.quaternion_from_axis_angle([0, 1, 0], 170, degrees=True)
+t = [0.25, 0.5]
+s = ql.swept_angle(q0, ql.slerp(q0, q1, t), degrees=True)
+n = ql.swept_angle(q0, ql.nlerp(q0, q1, t), degrees=True)
+answer = (s[0], s[1], n[0], n[1])   # (42.5, 85, ~36.1, 85)
+""",
+    _swept_170,
+)
+def _check_06_1(answer):
+    a = _numbers(answer, 4, "(40, 80, 35, 80)")
+    right = np.array(_swept_170())
+    if _close(a, right, tol=0.01):
+        return _correct(f"SLERP {right[0]:.2f}° and {right[1]:.2f}° (even steps); NLERP {right[2]:.2f}° at ¼ "
+                        "(it lags) and the same 85° at the middle.")
+    if not _close(a[:2], right[:2], tol=0.01):
+        raise _Wrong("the SLERP numbers: SLERP turns at constant speed, so at t it has turned t × 170°.")
+    if not _close(a[3], right[3], tol=0.01):
+        raise _Wrong("NLERP at t = 0.5: NLERP follows the same arc as SLERP and meets it in the middle.")
+    raise _Wrong("NLERP at t = 0.25: compute it with ql.nlerp and ql.swept_angle; NLERP starts slower than SLERP.")
+
+
+@_exercise(
+    "06.2",
+    "blend(q0, q1, t) = slerp(q0, q1, t, shortest=False) spins the long way from heading 170° to -170°. Fix it "
+    "(without shortest=True) and answer with the fixed function.",
+    """
+def blend(q0, q1, t):
+    if ql.dot(q0, q1) < 0:   # the long way round: use the other sign of the same orientation
+        q1 = -q1
+    return ql.slerp(q0, q1, t, shortest=False)
+
+answer = blend
+""",
+    lambda: _short_blend,
+)
+def _check_06_2(answer):
+    if not callable(answer):
+        raise _Malformed(f"Answer with the function itself (answer = blend), got {answer!r}.")
+    from ._interp_motion import path_angle
+
+    q0 = _euler.quaternion_from_euler(170, 0, 0, degrees=True)
+    q1 = _euler.quaternion_from_euler(-170, 0, 0, degrees=True)
+    t = np.linspace(0, 1, 101)
+    try:
+        path = np.asarray(answer(q0, q1, t), dtype=float)
+    except Exception as exc:  # noqa: BLE001 - a learner's function may fail in any way
+        raise _Malformed(f"Calling blend(q0, q1, t) raised {type(exc).__name__}: {exc}") from None
+    if path.shape != (101, 4) or not np.all(np.isfinite(path)):
+        raise _Malformed(f"blend(q0, q1, t) should return one quaternion per t, shape (101, 4); got {path.shape}.")
+    if _rotate.angle_between(path[0], q0) > 1e-6 or _rotate.angle_between(path[-1], q1) > 1e-6:
+        raise _Wrong("the blend must start at q0 and end at the orientation of q1.")
+    total = float(path_angle(path, degrees=True))
+    if total > 180:
+        raise _Wrong(f"it still turns {total:.0f}°. When q0 · q1 < 0, blend toward -q1 instead (same orientation).")
+    return _correct(f"it now turns {total:.0f}°: the short way. -q1 is the same orientation as q1, nearer to q0.")
+
+
+def _short_blend(q0, q1, t):
+    from ._interpolate import slerp
+
+    if _algebra.dot(q0, q1) < 0:
+        q1 = -np.asarray(q1)
+    return slerp(q0, q1, t, shortest=False)
+
+
 # --- 07: the belt trick ---------------------------------------------------------------------
 
 
@@ -369,6 +486,40 @@ def _check_07_1(answer):
         raise _Wrong(f"{odd[0]} full turn(s) end with followed quaternion −1, and an odd number of twists never "
                      "becomes zero: each pass around the belt changes the count by ±2.")
     raise _Wrong(f"you missed {sorted(right - picked)}: what is the followed quaternion after that many turns?")
+
+
+# --- 08: field guide ------------------------------------------------------------------------
+
+
+def _08_1_parts():
+    q = _euler.quaternion_from_euler(90, 0, 0, degrees=True)
+    r = _axis_angle.quaternion_from_axis_angle([0, 0, 1], 45, degrees=True)
+    return q, r
+
+
+@_exercise(
+    "08.1",
+    "The object faces +x (q = yaw 90°). Give the quaternion that rolls it by 45° about its own nose (its own z "
+    "axis), using q and r = quaternion_from_axis_angle([0, 0, 1], 45°).",
+    """
+q = ql.quaternion_from_euler(90, 0, 0, degrees=True)
+r = ql.quaternion_from_axis_angle([0, 0, 1], 45, degrees=True)
+answer = ql.multiply(q, r)   # a turn about the object's own axis acts first: on the right
+""",
+    lambda: _algebra.multiply(*_08_1_parts()),
+)
+def _check_08_1(answer):
+    a = _numbers(answer, 4, "(0.65, 0.27, 0.65, -0.27)")
+    if np.linalg.norm(a) == 0:
+        raise _Malformed("(0, 0, 0, 0) is not a rotation: a rotation quaternion has length 1.")
+    q, r = _08_1_parts()
+    if _rotate.angle_between(a, _algebra.multiply(q, r)) < 1e-6:
+        return _correct("q · r: the roll about the object's own nose acts first, so it multiplies on the right.")
+    if _rotate.angle_between(a, _algebra.multiply(r, q)) < 1e-6:
+        raise _Wrong("r · q rolls about the *world* z axis. A turn about the object's own axis goes on the right.")
+    if _rotate.angle_between(a, r) < 1e-6 or _rotate.angle_between(a, q) < 1e-6:
+        raise _Wrong("combine both: the final orientation is 'q, with r applied in the object's own frame'.")
+    raise _Wrong("that is neither q · r nor r · q. Use ql.multiply with q and r.")
 
 
 # --- public API ------------------------------------------------------------------------------

@@ -65,8 +65,16 @@ def test_unanswered_is_a_reminder(key):
         ("04.1", ((0, 0, -1), (1, 0, 0)), "half turn"),
         ("04.2", (1, 0, 0), "did not move"),
         ("04.3", (4, 6, 10), "length changed"),
+        ("05.1", 10, "Find the largest"),
+        ("05.1", 480, "above 1e-6"),
+        ("06.1", (42.5, 85, 42.5, 85), "NLERP at t = 0.25"),
+        ("06.1", (40, 80, 35.77, 85), "SLERP numbers"),
+        ("06.2", lambda q0, q1, t: ql.slerp(q0, q1, t, shortest=False), "still turns 340°"),
         ("07.1", [2, 4], "you missed [6]"),
         ("07.1", [1, 2, 4, 6], "1 full turn"),
+        ("08.1", ql.multiply(ql.quaternion_from_axis_angle([0, 0, 1], 45, degrees=True),
+                             ql.quaternion_from_euler(90, 0, 0, degrees=True)), "world"),
+        ("08.1", ql.quaternion_from_euler(90, 0, 0, degrees=True), "combine both"),
     ],
 )
 def test_wrong_answers_get_the_right_hint(key, answer, hint):
@@ -74,6 +82,23 @@ def test_wrong_answers_get_the_right_hint(key, answer, hint):
     assert not feedback.ok
     assert feedback.message.startswith("❌ Not yet")
     assert hint in feedback.message
+
+
+@pytest.mark.parametrize(
+    ("key", "answer", "message"),
+    [
+        ("05.1", 2.5, "whole number"),
+        ("06.2", lambda q0, q1, t: 1 / 0, "ZeroDivisionError"),
+        ("06.2", lambda q0, q1, t: q0, "shape (101, 4)"),
+        ("01.1", "i", "Python spells i as j"),
+        ("03.1", ((0, 0, 0), (1, 0, 0)), "no direction"),
+    ],
+)
+def test_unreadable_answers_say_what_was_expected(key, answer, message):
+    feedback = ex.check(key, answer)
+    assert not feedback.ok
+    assert feedback.message.startswith("⚠️")
+    assert message in feedback.message
 
 
 def test_solution_is_hidden_until_revealed():

@@ -11,7 +11,7 @@ import pytest
 
 import quatlib as ql
 
-MODULES = ["_algebra", "_axis_angle", "_euler", "_interpolate", "_matrix", "_plane", "_quaternion",
+MODULES = ["_algebra", "_axis_angle", "_drift", "_euler", "_interp_motion", "_interpolate", "_matrix", "_plane", "_quaternion",
            "_reflect", "_rotate", "_table"]
 
 

@@ -17,21 +17,28 @@ gimbal                     02          three-ring gimbal; gimbal lock at pitch �
 euler_vs_quaternion        02          the same nudges stored as Euler angles / quaternion
 two_mirrors                03          a rotation is two reflections: q = n₂ n₁
 sandwich                   04          q v q⁻¹ sweeping its cone; what q v alone does wrong
+drift                      05          a small turn 200,000 times: |q| and R drift; normalize every N
+slerp_vs_nlerp             06          SLERP / NLERP / LERP between two orientations: angle, speed, path
 belt_trick                 07          the belt trick: 360° is not 0°, 720° is
+turret                     08          Euler-keyed turret: SLERP vs lerping the angles
 =========================  ==========  ================================================
 
 Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
-``_mirrors``, ``_sandwich``, ``_belt``) on the machinery of ``_base``; read one
+``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
+``_belt``, ``_turret``) on the machinery of ``_base``; read one
 with ``ql.widgets.gimbal??``.
 """
 
 from ._base import Demo, setup
 from ._belt import belt_trick
+from ._drift import drift
 from ._gimbal import euler_vs_quaternion, gimbal, order_matters
 from ._hello import hello_cube
 from ._mirrors import two_mirrors
 from ._plane2d import complex_composition, rotation_2d
 from ._sandwich import sandwich
+from ._slerp import slerp_vs_nlerp
+from ._turret import turret
 
 __all__ = [
     "setup",
@@ -44,5 +51,8 @@ __all__ = [
     "euler_vs_quaternion",
     "two_mirrors",
     "sandwich",
+    "drift",
+    "slerp_vs_nlerp",
     "belt_trick",
+    "turret",
 ]

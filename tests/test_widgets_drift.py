@@ -1,0 +1,158 @@
+"""The drift demo (notebook 05): every control swept, callbacks never raise, the picture follows, numbers right.
+
+Most tests share one set of 20,000-frame runs (fast); the course's 200,000-frame numbers are checked once on a
+module-wide default demo.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from quatlib._drift import length_error
+from quatlib.widgets._drift import EVERY_CHOICES, MAGNIFY_CHOICES, SVD_BUDGET, DriftRuns, drift
+
+SMALL = 20_000
+
+
+@pytest.fixture(scope="module")
+def small_runs():
+    return DriftRuns(frames=SMALL)
+
+
+@pytest.fixture(scope="module")
+def full_demo():
+    return drift()  # the course's 200,000 frames, never normalized, magnified ×200
+
+
+@pytest.fixture
+def demo(small_runs):
+    return drift(runs=small_runs)
+
+
+def test_default_state_prints_the_course_numbers(full_demo):
+    d = full_demo
+    assert d.last_error is None
+    assert d.values.frames == 200_000 and d.values.every == 0
+    assert f"{d.state['length']['float32']:.8f}" == "1.00041378"
+    assert abs(d.state["length"]["float64"] - 1) < 1e-10
+    assert f"{d.state['matrix_error']['float32']:.1e}" == "8.5e-03"
+    assert d.state["matrix_error"]["float64"] < 1e-10
+    text = d.readout.value
+    assert "1.00041378" in text and "1.00000000" in text  # drifted, and after one normalize
+
+
+def test_sweep_every_control(demo):
+    rng = np.random.default_rng(5)
+    stops = [v for _, v in demo.controls["frames"].options]
+    sweeps = {
+        "frames": [stops[0], stops[-1], *rng.choice(stops, 4, replace=False), stops[-1]],
+        "every": [*EVERY_CHOICES[1:], EVERY_CHOICES[0]],
+        "magnify": [*MAGNIFY_CHOICES[::-1]],
+    }
+    for name, values in sweeps.items():
+        control = demo.controls[name]
+        for value in values:
+            before, previous = demo.snapshot(), control.value
+            if previous == value:
+                continue
+            control.value = value
+            assert demo.last_error is None, f"{name} = {value}: {demo.last_error!r}"
+            assert control.value == value
+            assert demo.snapshot() != before, f"figure unchanged after {name} = {value}"
+    for name, control in demo.view_controls.items():
+        for value in (control.min, control.max, 0.0):
+            control.value = value
+            assert demo.last_error is None
+    assert not demo.errors
+
+
+def test_every_setting_at_every_extreme_never_raises(demo):
+    stops = [v for _, v in demo.controls["frames"].options]
+    for every in EVERY_CHOICES:
+        for magnify in (MAGNIFY_CHOICES[0], MAGNIFY_CHOICES[-1]):
+            for frames in (stops[0], stops[-1]):
+                demo.set(every=every, magnify=magnify, frames=frames)
+                assert demo.last_error is None, (every, magnify, frames, demo.last_error)
+    assert not demo.errors
+
+
+def test_normalizing_keeps_the_float32_error_small(demo):
+    demo.set(every=10, frames=SMALL)
+    assert demo.state["run"]["float32"]["q_max"] < 1e-6
+    demo.set(every=0)
+    assert demo.state["run"]["float32"]["q_max"] > 1e-5
+
+
+def test_the_sandwich_cube_is_scaled_by_the_squared_length_and_the_normalized_one_is_not(demo):
+    demo.set(every=0, frames=SMALL, magnify=1000)
+    drift_32 = float(length_error(demo.state["q"]))
+    expected = (1 + 1000 * drift_32) ** 2
+    assert demo.state["magnified_scale"] == pytest.approx(expected, rel=1e-9)
+    cube_q, cube_unit, _ = demo.items["cubes"]
+    edge = np.linalg.norm(cube_q.vertices[1] - cube_q.vertices[0])  # vertices 0 and 1 differ in z only
+    assert edge == pytest.approx(0.8 * expected, rel=1e-6)
+    assert np.linalg.norm(cube_unit.vertices[1] - cube_unit.vertices[0]) == pytest.approx(0.8, rel=1e-6)
+
+
+def test_the_matrix_cube_stretches_its_turned_columns(demo):
+    demo.set(every=0, frames=SMALL, magnify=100)
+    columns = demo.state["columns"]
+    assert columns[1] == pytest.approx(1.0)  # the y axis is the turn axis
+    assert columns[0] > 1.01 and columns[2] > 1.01
+
+
+def test_too_big_to_fit_is_said_not_hidden(full_demo):
+    full_demo.set(magnify=1000, frames=200_000, every=0)
+    assert full_demo.state["too_big"][2]
+    assert "too big" in full_demo.items["warnings"][2].text
+    full_demo.set(magnify=200)
+    assert not any(full_demo.state["too_big"])
+    assert full_demo.items["warnings"][2].text == ""
+
+
+def test_matrix_runs_stop_at_the_svd_budget_and_say_so(demo):
+    demo.set(every=1, frames=SMALL)
+    assert demo.state["run"]["horizon"] == SVD_BUDGET
+    assert "first 2,000 frames" in demo.items["matrix_note"].get_text()
+    assert "at frame 2,000" in demo.readout.value
+    demo.set(every=100)
+    assert demo.items["matrix_note"].get_text() == ""
+
+
+def test_runs_are_cached_and_small(small_runs):
+    first = small_runs.get(100)
+    assert small_runs.get(100) is first
+    assert len(first["float32"]["q"]) <= len(small_runs.stops) + 1  # states kept at the slider's stops only
+    assert small_runs.stops[-1] == SMALL
+
+
+def test_frames_slider_moves_are_fast(demo):
+    stops = [v for _, v in demo.controls["frames"].options]
+    demo.set(every=0)
+    n = len(demo.timings)
+    for value in stops[-12:] * 2:
+        demo.controls["frames"].value = value
+    times = demo.timings[n:]
+    assert len(times) >= 20
+    assert np.median(times) < 0.2, f"median {np.median(times) * 1e3:.0f} ms"  # ~30-60 ms measured
+
+
+def test_controls_are_labelled_and_continuous(demo):
+    for name, c in demo.controls.items():
+        assert c.description, name
+    assert demo.controls["frames"].continuous_update
+    assert [v for _, v in demo.controls["frames"].options][-1] == SMALL
+
+
+def test_bad_initial_values_are_rejected():
+    with pytest.raises(ValueError, match=r"Expected every in \(0, 1, 10, 100, 1000, 10000\)"):
+        drift(every=5, runs=DriftRuns(frames=10))
+    with pytest.raises(ValueError, match=r"Expected magnify in"):
+        drift(magnify=3, runs=DriftRuns(frames=10))
+
+
+def test_text_fallback_is_stable(demo):
+    bundle = demo._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("drift: ")
+    assert "image/png" in bundle

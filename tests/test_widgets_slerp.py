@@ -1,0 +1,184 @@
+"""The SLERP vs NLERP demo (notebook 06): every control swept, degenerate states explained, numbers right."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import quatlib as ql
+from quatlib.widgets._slerp import METHODS, RADIUS, T_GRID, body_point, profile, slerp_vs_nlerp
+
+
+@pytest.fixture
+def demo():
+    return slerp_vs_nlerp()
+
+
+def test_course_numbers_150_degrees(demo):
+    for method, t, expected in [("slerp", 0.25, 37.5), ("nlerp", 0.25, 33.02), ("slerp", 0.75, 112.5),
+                                ("nlerp", 0.75, 116.98), ("nlerp", 0.5, 75.0)]:
+        demo.set(method=method, t=t)
+        assert demo.last_error is None
+        assert round(demo.state["angle"], 2) == expected, (method, t)
+    assert "33.02°" in demo.readout.value or "116.98°" in demo.readout.value or "75.00°" in demo.readout.value
+
+
+def test_exercise_06_1_numbers_at_170_degrees(demo):
+    demo.set(angle=170, t=0.25, method="nlerp")
+    assert round(demo.state["angle"], 2) == 35.77
+    assert round(demo.state["values"]["slerp"]["angle"], 2) == 42.5
+    demo.set(t=0.5)
+    assert round(demo.state["angle"], 2) == 85.0
+
+
+def test_lerp_is_drawn_with_the_conjugate_sandwich_and_shrinks(demo):
+    demo.set(method="lerp", t=0.5)
+    assert demo.state["length"] == pytest.approx(0.7934, abs=1e-4)
+    cube = demo.items["cube"]
+    edge = np.linalg.norm(cube.vertices[1] - cube.vertices[0])
+    assert edge == pytest.approx(0.7934 ** 2, abs=1e-4)  # side 1 scaled by |q|²
+    assert "|q|² = 0.629" in demo.readout.value
+    demo.set(method="nlerp")
+    assert np.linalg.norm(cube.vertices[1] - cube.vertices[0]) == pytest.approx(1.0)
+
+
+def test_short_path_flips_and_the_long_path_goes_round(demo):
+    demo.set(angle=200, shortest=True, method="slerp", t=1.0)
+    assert demo.state["flipped"] and demo.state["total"] == pytest.approx(160)
+    assert "flipped" in demo.readout.value
+    demo.set(shortest=False)
+    assert not demo.state["flipped"] and demo.state["total"] == pytest.approx(200)
+    assert demo.state["angle"] == pytest.approx(200)
+    assert "long way" in demo.readout.value
+
+
+@pytest.mark.parametrize("angle, shortest", [(0, True), (0, False), (360, True), (360, False), (359, False),
+                                             (180, True), (180, False), (181, True)])
+def test_degenerate_states_never_raise_and_are_explained(demo, angle, shortest):
+    for method, t in itertools.product(METHODS, (0.0, 0.3, 0.5, 1.0)):
+        demo.set(angle=angle, shortest=shortest, method=method, t=t)
+        assert demo.last_error is None, (angle, shortest, method, t, demo.last_error)
+        text = demo.readout.value
+        if angle == 0 or (angle == 360 and shortest):
+            assert demo.state["same"]
+            assert "same orientation" in text
+        if angle == 360 and not shortest:
+            if method == "slerp":
+                assert demo.state["problem"] and "SLERP refuses" in text
+                assert not demo.items["cube"].artists[0].get_visible()
+            elif t == 0.5:
+                assert demo.state["problem"] and "chord" in text
+    assert not demo.errors
+
+
+def test_sweep_every_control(demo):
+    rng = np.random.default_rng(8)
+    sweeps = {
+        "t": [0.0, 1.0, 0.5, *rng.uniform(0, 1, 3).round(2)],
+        "method": ["nlerp", "lerp", "slerp"],
+        "shortest": [False, True],
+        "angle": [0.0, 360.0, 150.0, 170.0, 181.0, *rng.uniform(0, 360, 3).round(0)],
+        "elevation": [-90.0, 90.0, 20.0],  # first: at ±90° (the y axis) the azimuth changes nothing
+        "azimuth": [-180.0, 180.0, 35.0],
+        "start_yaw": [-180.0, 180.0, 60.0],
+        "start_pitch": [-90.0, 90.0, -30.0],
+    }
+    demo.set(angle=150, t=0.4)
+    for name, values in sweeps.items():
+        control = demo.controls[name]
+        for value in values:
+            before, previous = demo.snapshot(), control.value
+            if previous == value:
+                continue
+            control.value = value
+            assert demo.last_error is None, f"{name} = {value}: {demo.last_error!r}"
+            full_turn = getattr(control, "max", 0) - getattr(control, "min", 0) == 360 and abs(value - previous) == 360
+            still = (demo.state["same"] or full_turn  # ±180° is the same direction or orientation
+                     or (name == "shortest" and demo.state["dot"] >= 0))  # nothing to flip
+            if not still:
+                assert demo.snapshot() != before, f"figure unchanged after {name} = {value}"
+        control.value = values[-1]
+    for name, control in demo.view_controls.items():
+        for value in (control.min, control.max, 10.0):
+            control.value = value
+            assert demo.last_error is None
+    assert not demo.errors
+
+
+def test_play_drives_t_and_t_drives_play(demo):
+    demo.play.value = 50
+    assert demo.controls["t"].value == 0.5
+    assert demo.state["angle"] == pytest.approx(75.0)
+    demo.controls["t"].value = 0.3
+    assert demo.play.value == 30
+
+
+def test_the_dots_are_even_for_slerp_and_bunched_at_the_ends_for_nlerp(demo):
+    demo.set(angle=170, t=1.0, method="slerp", view_azim=0, view_elev=90)  # look down the axis: the path is round
+    dots = ticks_in_order(demo)
+    steps = np.linalg.norm(np.diff(dots, axis=0), axis=1)
+    np.testing.assert_allclose(steps, steps.mean(), rtol=1e-9)
+    demo.set(method="nlerp")
+    steps = np.linalg.norm(np.diff(ticks_in_order(demo), axis=0), axis=1)
+    assert steps[0] < steps[len(steps) // 2] and steps[-1] < steps[len(steps) // 2]
+
+
+def ticks_in_order(demo):
+    """The 3D positions of the dots at t = 0, 0.1, ..., 1 for the shown method."""
+    return demo.items["ticks"][demo.values.method].points
+
+
+def test_the_body_point_rides_on_the_sphere_for_unit_methods(demo):
+    for method in ("slerp", "nlerp"):
+        demo.set(method=method, angle=120, t=1.0, azimuth=30, elevation=10)
+        pts = demo.items["trails"][method].points
+        np.testing.assert_allclose(np.linalg.norm(pts, axis=1), RADIUS, rtol=1e-9)
+    demo.set(method="lerp")
+    assert np.linalg.norm(demo.items["trails"]["lerp"].points, axis=1).min() < RADIUS * 0.9
+
+
+def test_body_point_is_perpendicular_to_the_axis_at_the_start():
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        q0 = ql.normalize(rng.normal(size=4))
+        axis = ql.normalize(np.r_[0, rng.normal(size=3)])[1:]
+        b = body_point(q0, axis)
+        p = ql.rotate_vector(q0, b)
+        assert np.linalg.norm(b) == pytest.approx(RADIUS)
+        assert abs(p @ axis) < 1e-9
+
+
+def test_profile_marks_undefined_points_with_nan():
+    q0 = ql.IDENTITY
+    p = profile(q0, -q0, T_GRID, "lerp", shortest=False)
+    mid = np.argmin(np.abs(T_GRID - 0.5))
+    assert p["length"][mid] == 0 and np.isnan(p["angle"][mid])
+    assert p["error"] is None
+    p = profile(q0, -q0, T_GRID, "slerp", shortest=False)
+    assert "q1 != -q0" in p["error"] and np.isnan(p["angle"]).all()
+    p = profile(q0, ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True), T_GRID, "nlerp")
+    assert np.isfinite(p["angle"]).all() and np.isfinite(p["speed"]).all()
+
+
+def test_t_moves_are_fast(demo):
+    n = len(demo.timings)
+    for t in np.linspace(0, 1, 21).round(2):
+        demo.controls["t"].value = float(t)
+    times = demo.timings[n:]
+    assert np.median(times) < 0.2, f"median {np.median(times) * 1e3:.0f} ms"  # ~30-60 ms measured
+
+
+def test_sliders_are_labelled_continuous_and_keyboard_steppable(demo):
+    for name, c in {**demo.controls, **demo.view_controls}.items():
+        assert c.description, name
+        if hasattr(c, "step"):
+            assert c.continuous_update, name
+            assert c.step > 0 and (c.max - c.min) / c.step >= 10, name
+            assert name == "t" or "°" in c.description, name
+
+
+def test_bad_method_is_rejected():
+    with pytest.raises(ValueError, match=r"Expected method in \('slerp', 'nlerp', 'lerp'\)"):
+        slerp_vs_nlerp(method="squad")
