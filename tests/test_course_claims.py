@@ -181,3 +181,137 @@ def test_04_exercise_numbers():
     q40 = ql.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)
     back = ql.rotate_vector(ql.conjugate(q40), ql.rotate_vector(q40, [2, 3, 5]))
     np.testing.assert_allclose(back, [2, 3, 5], atol=1e-14)
+
+
+# --- 05: drift -----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def drift_runs():
+    step32 = ql.quaternion_from_axis_angle(np.float32([0, 1, 0]), np.float32(0.001))
+    step64 = ql.quaternion_from_axis_angle([0, 1, 0], 0.001)
+    return (ql.accumulate_rotation(step32, 200_000, dtype=np.float32),
+            ql.accumulate_rotation(step64, 200_000, dtype=np.float64), step32)
+
+
+def test_05_non_unit_sandwich_scales_by_norm_squared():
+    q = ql.Quaternion(1.1 * ql.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True))
+    v = ql.Quaternion.pure([1, 0, 0])
+    assert np.isclose((q * v * q.conj()).norm(), 1.21)
+    np.testing.assert_allclose(np.linalg.norm(ql.rotate_vector(q, [1, 0, 0])), 1.0)
+
+
+def test_05_float32_drift_reaches_about_1_0004(drift_runs):
+    q32, q64, _ = drift_runs
+    assert q32.dtype == np.float32
+    assert 3.5e-4 < ql.length_error(q32[-1]) < 4.5e-4          # "≈ 1.0004"
+    assert f"{ql.norm(q32[-1].astype(np.float64)):.8f}" == "1.00041377"   # the digits the notebook prints
+    assert abs(ql.length_error(q64[-1])) < 1e-10              # "float64 stays within ~1e-10"
+
+
+def test_05_one_normalize_restores_unit_length(drift_runs):
+    q32, _, _ = drift_runs
+    fixed = ql.normalize(q32[-1])
+    assert fixed.dtype == np.float32
+    assert f"{ql.norm(fixed.astype(np.float64)):.6f}" == "1.000000"
+
+
+def test_05_matrix_drifts_and_reorthonormalizing_repairs_it(drift_runs):
+    _, _, step32 = drift_runs
+    Rs = ql.accumulate_matrix(ql.matrix_from_quaternion(step32), 200_000, dtype=np.float32)
+    assert ql.orthonormality_error(Rs[-1]) > 1e-3
+    assert ql.orthonormality_error(ql.orthonormalize(Rs[-1])) < 1e-6
+
+
+def test_05_exercise_normalize_every_17_frames():
+    assert ql.max_drift(200_000, normalize_every=17) <= 1e-6 < ql.max_drift(200_000, normalize_every=18)
+
+
+# --- 06: SLERP vs NLERP --------------------------------------------------------------------
+
+
+def test_06_150_degree_table():
+    q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    t = np.array([0, 0.25, 0.5, 0.75, 1])
+    s = ql.swept_angle(ql.IDENTITY, ql.slerp(ql.IDENTITY, q1, t), degrees=True)
+    n = ql.swept_angle(ql.IDENTITY, ql.nlerp(ql.IDENTITY, q1, t), degrees=True)
+    np.testing.assert_allclose(s, [0, 37.5, 75, 112.5, 150], atol=1e-9)
+    np.testing.assert_allclose(n, [0, 33.02, 75, 116.98, 150], atol=5e-3)
+
+
+def test_06_170_degree_exercise():
+    q1 = ql.quaternion_from_axis_angle([0, 1, 0], 170, degrees=True)
+    t = np.array([0.25, 0.5])
+    np.testing.assert_allclose(ql.swept_angle(ql.IDENTITY, ql.slerp(ql.IDENTITY, q1, t), degrees=True), [42.5, 85])
+    np.testing.assert_allclose(ql.swept_angle(ql.IDENTITY, ql.nlerp(ql.IDENTITY, q1, t), degrees=True),
+                               [35.77, 85], atol=5e-3)
+
+
+def test_06_nlerp_error_grows_with_separation():
+    errors = ql.nlerp_max_error([10, 30, 60, 90, 120, 150, 170], degrees=True)
+    assert np.all(np.diff(errors) > 0)
+    assert errors[0] < 0.01 and 4 < errors[5] < 5
+
+
+def test_06_short_path():
+    q0 = ql.quaternion_from_euler(170, 0, 0, degrees=True)
+    q1 = ql.quaternion_from_euler(-170, 0, 0, degrees=True)
+    assert ql.dot(q0, q1) < 0
+    t = np.linspace(0, 1, 101)
+    assert np.isclose(ql.path_angle(ql.slerp(q0, q1, t, shortest=False), degrees=True), 340)
+    assert np.isclose(ql.path_angle(ql.slerp(q0, q1, t), degrees=True), 20)
+
+
+# --- 07: the belt trick --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("turn", "q"), [(0, [1, 0, 0, 0]), (180, [0, 0, 1, 0]), (360, [-1, 0, 0, 0]),
+                                         (540, [0, 0, -1, 0]), (720, [1, 0, 0, 0])])
+def test_07_followed_quaternion(turn, q):
+    np.testing.assert_allclose(ql.belt.followed_quaternion(turn), q, atol=1e-15)
+
+
+def test_07_untangling_keeps_the_cube_and_the_ribbons_apart():
+    start = ql.belt.scene(720, 0).cube
+    for u in np.linspace(0, 1, 41):
+        assert abs(ql.belt.scene(720, u).cube - start).max() == 0
+        gap = ql.belt.clearance(720, u)
+        assert gap.between_ribbons > 0.15 and gap.points_in_cube == 0
+
+
+@pytest.mark.parametrize(("turns", "allowed"), [(0, True), (1, False), (2, True), (3, False), (4, True)])
+def test_07_only_even_turns_untangle(turns, allowed):
+    assert ql.belt.untangle_allowed(360 * turns)[0] is allowed
+
+
+def test_07_ball_path_crossings():
+    assert len(ql.belt.ball_path(360).crossings) == 1
+    assert len(ql.belt.ball_path(720).crossings) == 2
+    assert np.linalg.norm(ql.belt.ball_path(720, 1).vectors, axis=1).max() < 1e-9
+
+
+# --- 08: field guide -----------------------------------------------------------------------
+
+
+def test_08_bug_1_drifted_sandwich_scales():
+    q = ql.Quaternion(1.02 * ql.quaternion_from_axis_angle([0, 1, 0], 30, degrees=True))
+    v = ql.Quaternion.pure([1, 0, 0])
+    assert np.isclose((q * v * q.conj()).norm(), 1.0404)
+    assert np.isclose((q.normalized() * v * q.normalized().conj()).norm(), 1.0)
+
+
+def test_08_bug_2_long_path_headings():
+    q0 = ql.quaternion_from_euler(170, 0, 0, degrees=True)
+    q1 = ql.quaternion_from_euler(-170, 0, 0, degrees=True)
+    t = np.linspace(0, 1, 5)
+    long_way = ql.euler_from_quaternion(ql.slerp(q0, q1, t, shortest=False), degrees=True)[:, 0]
+    short_way = ql.euler_from_quaternion(ql.slerp(q0, q1, t), degrees=True)[:, 0]
+    np.testing.assert_allclose(long_way, [170, 85, 0, -85, -170], atol=1e-9)
+    np.testing.assert_allclose(np.abs(short_way), [170, 175, 180, 175, 170], atol=1e-9)
+
+
+def test_08_bug_3_local_turns_multiply_on_the_right():
+    q = ql.quaternion_from_euler(90, 0, 0, degrees=True)
+    r = ql.quaternion_from_axis_angle([1, 0, 0], -30, degrees=True)
+    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(r, q), [0, 0, 1]), [1, 0, 0], atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(q, r), [0, 0, 1]), [np.sqrt(0.75), 0.5, 0], atol=1e-15)
