@@ -6,11 +6,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench clean help
+.PHONY: lab test bench gifs clean help
 help:
 	@echo "make lab   - open the course in JupyterLab"
 	@echo "make test  - run every test (unit, doctest, notebooks, browser)"
 	@echo "make bench - run the benchmarks (benchmarks/README.md)"
+	@echo "make gifs  - export the slide GIFs (docs/slides/)"
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "quaternion-course needs Python 3.10 or newer, found " + sys.version.split()[0])'
@@ -39,6 +40,9 @@ test: $(VENV)/.test-installed
 bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_quatlib.py
 	$(PY) benchmarks/bench_browser_latency.py --course --moves 30
+
+gifs: $(VENV)/.lab-installed
+	$(PY) tools/export_gifs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts
