@@ -1,17 +1,22 @@
 # quaternion-course: two commands.
 #   make lab    set up .venv and open the course in JupyterLab (127.0.0.1, token auth on)
 #   make test   set up .venv with the test extra and run every test
+# In a workshop:
+#   make present NB=07   notebook 07 as a clean app view for projecting (voila, no code cells)
+#   make fresh NB=04     the original notebook 04 next to yours, as "04_... (fresh copy).ipynb"
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench gifs clean help
+.PHONY: lab test bench gifs present fresh clean help
 help:
 	@echo "make lab   - open the course in JupyterLab"
 	@echo "make test  - run every test (unit, doctest, notebooks, browser)"
 	@echo "make bench - run the benchmarks (benchmarks/README.md)"
 	@echo "make gifs  - export the slide GIFs (docs/slides/)"
+	@echo "make present NB=07 - notebook 07 as a clean app view for projecting (voila; PORT=... optional)"
+	@echo "make fresh NB=04   - the original notebook 04 next to yours, never over it (REV=... optional)"
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "quaternion-course needs Python 3.10 or newer, found " + sys.version.split()[0])'
@@ -43,6 +48,14 @@ bench: $(VENV)/.bench-installed
 
 gifs: $(VENV)/.lab-installed
 	$(PY) tools/export_gifs.py
+
+# voila on 127.0.0.1 with a token and kernel culling; tools/present.py documents the settings and why.
+present: $(VENV)/.lab-installed
+	$(PY) tools/present.py "$(NB)" $(if $(PORT),--port $(PORT))
+
+# Any Python 3 and git will do (not the venv): works even when the course's environment is broken.
+fresh:
+	@$(PYTHON) tools/fresh.py "$(NB)" $(if $(REV),--rev "$(REV)")
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

@@ -158,7 +158,7 @@ __all__ = [
     "table",
 ]
 
-_SUBMODULES = {"plot", "widgets", "exercises", "belt"}  # imported on first use
+_SUBMODULES = {"plot", "widgets", "exercises", "belt", "workshop"}  # imported on first use
 
 
 def __getattr__(name):

@@ -57,7 +57,7 @@ def test_environment_yml_is_conda_forge_and_installs_quatlib():
     assert python == ["python" + requires]
 
 
-@pytest.mark.parametrize("name", ["numpy", "matplotlib", "ipywidgets", "ipympl", "jupyterlab"])
+@pytest.mark.parametrize("name", ["numpy", "matplotlib", "ipywidgets", "ipympl", "jupyterlab", "voila"])
 def test_runtime_dependencies_declared(name):
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert name in dict(_split_requirement(r) for r in project["dependencies"])

@@ -1,0 +1,464 @@
+"""``make present``: every course notebook as a voila app in headless Chromium, and no kernel left behind.
+
+Each test starts voila through ``tools/present.py``'s :class:`VoilaServer` -- the code ``make present`` runs --
+with a free port and isolated Jupyter dirs, on a throw-away copy of ``notebooks/``.
+
+Per notebook: the page renders its widgets with no error output and no code visible; one slider moved with the
+keyboard repaints its figure; after the page is closed *without* ``beforeunload`` (a crashed or killed tab, a
+sleeping laptop: voila's own clean-up beacon never fires) kernel culling brings the server's kernels back to 0
+within ``present.CULL_BOUND_SECONDS``.  While the page loads, the test watches the kernel as the culler does and
+records how close it came to being culled before the page connected.
+
+Besides: an open page keeps its kernel past the cull timeout (the presenter's demo is never killed), a tab closed
+normally loses its kernel too, and the server is loopback-only with token auth.
+
+Screenshots: ``test-artifacts/browser/voila_<stem>.png``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib.util
+import json
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from . import lab
+
+pytestmark = pytest.mark.browser
+
+
+def _load_present():
+    path = lab.REPO_ROOT / "tools" / "present.py"
+    spec = importlib.util.spec_from_file_location("qc_tools_present", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+present = _load_present()
+
+NOTEBOOKS = sorted(lab.NOTEBOOKS_DIR.glob("*.ipynb"))
+PARAMS = [pytest.param(p.name, id=p.stem) for p in NOTEBOOKS] or [pytest.param(None, id="no-notebooks-found")]
+
+WIDGET_SCRIPT = 'script[type="application/vnd.jupyter.widget-view+json"]'
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Fixtures
+# --------------------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def notebooks_copy(tmp_path_factory):
+    """Voila runs the notebooks from a copy: whatever a kernel writes next to its notebook stays out of the repo."""
+    return lab.copy_notebooks(lab.NOTEBOOKS_DIR, tmp_path_factory.mktemp("voila-notebooks"))
+
+
+@pytest.fixture
+def start_voila(browser_required, tmp_path):
+    """``start_voila(notebook) -> VoilaServer``, started as ``make present`` does, on a free port; stopped after."""
+    servers = []
+
+    def start(notebook: Path):
+        home = tmp_path / f"home{len(servers)}"
+        # The lab harness' isolated Jupyter/IPython dirs and kernelspec (this interpreter as python3).
+        env = lab.LabServer(home)._environment(home)
+        server = present.VoilaServer(notebook, port=lab.free_port(), env=env, log_path=home / "voila.log")
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Watching kernels the way the culler does
+# --------------------------------------------------------------------------------------------------------------
+def _kernel_ids(server) -> dict[int, str]:
+    """pid -> kernel id, from the kernels' command lines (``-f .../kernel-<id>.json``)."""
+    import psutil
+
+    out = {}
+    for pid in server.kernel_pids():
+        try:
+            cmd = psutil.Process(pid).cmdline()
+        except psutil.Error:
+            continue
+        for part in cmd:
+            name = Path(part).name
+            if name.startswith("kernel-") and name.endswith(".json"):
+                out[pid] = name[len("kernel-"):-len(".json")]
+    return out
+
+
+class CullWatch(threading.Thread):
+    """Polls every kernel's model while a page loads and keeps what the culler would see.
+
+    ``closest`` is the longest idle-without-connection time seen (the culler kills at ``cull_idle_timeout``):
+    the margin by which the page being opened escaped culling.
+    """
+
+    def __init__(self, server, period: float = 0.1):
+        super().__init__(daemon=True)
+        self.server, self.period = server, period
+        self.closest = 0.0
+        self.connected: set[str] = set()
+        self.seen: set[str] = set()
+        self._halt = threading.Event()
+
+    def run(self) -> None:
+        while not self._halt.is_set():
+            for kid in _kernel_ids(self.server).values():
+                try:
+                    model = self.server.kernel_model(kid)
+                except (urllib.error.URLError, OSError):
+                    continue
+                if model is None:
+                    continue
+                self.seen.add(kid)
+                if model.get("connections", 0) > 0:
+                    self.connected.add(kid)
+                elif kid not in self.connected and model.get("execution_state") != "busy":
+                    last = dt.datetime.fromisoformat(model["last_activity"].replace("Z", "+00:00"))
+                    idle = (dt.datetime.now(dt.timezone.utc) - last).total_seconds()
+                    self.closest = max(self.closest, idle)
+            self._halt.wait(self.period)
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.join(timeout=5)
+
+
+def wait_no_kernels(server, timeout: float, kernel_id: str | None = None) -> tuple[float, list[str]]:
+    """Seconds until the server has no kernel process left and has forgotten ``kernel_id``; what is left then."""
+    t0 = time.monotonic()
+    while True:
+        left = [f"kernel process {pid}" for pid in server.kernel_pids()]
+        if kernel_id and not left and server.kernel_model(kernel_id) is not None:
+            left = [f"kernel {kernel_id} still known to the server"]  # the process exits just before
+        if not left or time.monotonic() - t0 > timeout:
+            return time.monotonic() - t0, left
+        time.sleep(0.25)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The voila page
+# --------------------------------------------------------------------------------------------------------------
+_JS_STATE = """
+() => {
+  const cells = Array.from(document.querySelectorAll('#rendered_cells .jp-Cell'));
+  const out = {cells: cells.length, pendingWidgets: document.querySelectorAll('%(script)s').length,
+               widgets: document.querySelectorAll('.jupyter-widgets').length, errors: [], code: [],
+               finished: document.querySelector('#rendered_cells') !== null};
+  cells.forEach((c, i) => {
+    c.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type*="error"]').forEach((el) => {
+      const t = el.textContent.trim();
+      if (/Traceback|Error|error when executing/.test(t)) out.errors.push(`cell ${i}: ${t.split('\\n').slice(-3).join(' | ')}`);
+    });
+    c.querySelectorAll('.jupyter-widgets').forEach((el) => {
+      if (/Error displaying widget|Failed to load model/.test(el.textContent))
+        out.errors.push(`cell ${i}: ${el.textContent.trim().slice(0, 200)}`);
+    });
+    if (c.classList.contains('jp-CodeCell')) {
+      const input = c.querySelector('.jp-InputArea, .jp-InputPrompt, .cm-editor, .CodeMirror, .highlight');
+      if (input && input.textContent.trim()) out.code.push(`cell ${i}: ${input.textContent.trim().slice(0, 80)}`);
+    }
+  });
+  return out;
+}
+""".replace("%(script)s", WIDGET_SCRIPT)
+
+_JS_SLIDERS = """
+() => {
+  const cells = Array.from(document.querySelectorAll('#rendered_cells .jp-Cell'));
+  return Array.from(document.querySelectorAll('%(handle)s')).map((h, i) => {
+    const cell = h.closest('.jp-Cell');
+    const label = h.closest('.widget-slider').querySelector('.widget-label');
+    return {index: i, cell: cells.indexOf(cell), description: label ? label.textContent.trim() : '',
+            disabled: !!h.closest('[disabled]'),
+            figures: cell ? cell.querySelectorAll('%(figure)s').length : 0};
+  });
+}
+""".replace("%(handle)s", lab.SLIDER_HANDLE).replace("%(figure)s", lab.FIGURE)
+
+_JS_FIGURE_RECT = """
+([cell, k]) => {
+  const c = document.querySelectorAll('#rendered_cells .jp-Cell')[cell];
+  const figs = Array.from(c.querySelectorAll('%(figure)s')).filter((f) => f.getBoundingClientRect().width > 0);
+  if (k >= figs.length) return {count: figs.length, rect: null};
+  figs[k].scrollIntoView({block: 'nearest', inline: 'nearest'});
+  const r = figs[k].getBoundingClientRect();
+  const x = Math.max(0, r.left), y = Math.max(0, r.top);
+  const w = Math.min(window.innerWidth, r.right) - x, h = Math.min(window.innerHeight, r.bottom) - y;
+  return {count: figs.length, rect: w >= 1 && h >= 1 ? {x, y, width: w, height: h} : null};
+}
+""".replace("%(figure)s", lab.FIGURE)
+
+# The element that scrolls the page (voila's lab template scrolls a panel, not the document) and its height.
+_JS_CONTENT_HEIGHT = """
+() => {
+  let best = document.scrollingElement;
+  for (const el of document.querySelectorAll('#voila-top-panel, #jp-main-content-panel, #rendered_cells, body, html, #main')) {
+    if (el.scrollHeight > best.scrollHeight) best = el;
+  }
+  Array.from(document.querySelectorAll('*')).forEach((el) => { el.scrollTop = 0; });
+  return best.scrollHeight;
+}
+"""
+
+
+def kernel_id_of(page) -> str:
+    return page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def wait_rendered(page, timeout: float = 120.0) -> dict:
+    """Wait until voila has replaced every widget placeholder with a rendered widget; the final page state."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = page.evaluate(_JS_STATE)
+        if state["finished"] and state["pendingWidgets"] == 0 and (state["widgets"] or state["errors"]):
+            return state
+        time.sleep(0.2)
+    raise TimeoutError(f"widgets not rendered after {timeout:.0f} s: {state}")
+
+
+def figure_shots(page, cell: int) -> list[bytes]:
+    shots, k = [], 0
+    while True:
+        got = page.evaluate(_JS_FIGURE_RECT, [cell, k])
+        if got["rect"] is None:
+            if k >= got["count"]:
+                return shots
+            shots.append(b"")
+        else:
+            shots.append(page.screenshot(clip=got["rect"], animations="disabled", caret="hide"))
+        k += 1
+
+
+def stable_shots(page, cell: int, timeout: float = 20.0) -> list[bytes]:
+    deadline = time.monotonic() + timeout
+    prev = figure_shots(page, cell)
+    while time.monotonic() < deadline:
+        time.sleep(0.3)
+        cur = figure_shots(page, cell)
+        if cur == prev:
+            return cur
+        prev = cur
+    return prev
+
+
+def difference(base: list[bytes], cur: list[bytes]) -> float:
+    if not cur or len(base) != len(cur):
+        return 0.0 if not cur else 1.0
+    return max(lab.changed_fraction(a, b) if a and b else float(a != b) for a, b in zip(base, cur))
+
+
+def move_one_slider(page, timeout: float = 20.0) -> dict:
+    """Move the first live slider that has a figure in its cell; did that figure repaint?"""
+    sliders = [s for s in page.evaluate(_JS_SLIDERS) if not s["disabled"] and s["figures"] and s["cell"] >= 0]
+    if not sliders:
+        return {"slider": None}
+    s = sliders[0]
+    base = stable_shots(page, s["cell"])
+    handle = page.locator(lab.SLIDER_HANDLE).nth(s["index"])
+    handle.scroll_into_view_if_needed()
+    t0 = time.monotonic()
+    before, after = lab.move_slider(page, handle)
+    frac, seconds = 0.0, None
+    while time.monotonic() - t0 < timeout:
+        if difference(base, figure_shots(page, s["cell"])) > 0:
+            seconds = time.monotonic() - t0
+            frac = difference(base, stable_shots(page, s["cell"]))  # the settled picture, not a first frame
+            if frac > 0:
+                break
+        time.sleep(0.1)
+    return {"slider": s["description"], "cell": s["cell"], "before": before, "after": after,
+            "figures": len(base), "changed_fraction": frac, "seconds": seconds}
+
+
+def full_page_screenshot(page, path: Path, max_height: int = 12000) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size or lab.VIEWPORT
+    height = min(max(size["height"], int(page.evaluate(_JS_CONTENT_HEIGHT)) + 20), max_height)
+    page.set_viewport_size({"width": size["width"], "height": height})
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(path), animations="disabled", caret="hide")
+    page.set_viewport_size(size)
+    return path
+
+
+def broken_notebook_links(page, server, folder: Path) -> list[str]:
+    """Links to notebooks ("Next: 08 · …") must open that notebook in voila: /voila/render/<existing file>."""
+    from urllib.parse import unquote, urlsplit
+
+    bad = []
+    for href in page.evaluate("() => Array.from(document.querySelectorAll('a[href]')).map((a) => a.href)"):
+        parts = urlsplit(href)
+        if not parts.path.endswith(".ipynb"):
+            continue
+        name = unquote(parts.path.rsplit("/", 1)[-1])
+        if not (href.startswith(server.base_url + "voila/render/") and (folder / name).is_file()):
+            bad.append(href)
+    return bad
+
+
+def code_lines(notebook: Path) -> list[str]:
+    """Distinctive source lines of the notebook's code cells (not also quoted in its markdown)."""
+    nb = json.loads(notebook.read_text())
+    markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    lines = []
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            for line in "".join(c["source"]).splitlines():
+                line = line.strip()
+                if len(line) >= 12 and line not in markdown and not line.startswith("#"):
+                    lines.append(line)
+    return lines
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Tests
+# --------------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("notebook", PARAMS)
+def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, chromium):
+    if notebook is None:
+        pytest.fail(f"no notebooks found: {lab.NOTEBOOKS_DIR} has no *.ipynb", pytrace=False)
+    stem = notebook.removesuffix(".ipynb")
+    # `make present NB=07` resolves "07" the same way (other notebooks, e.g. fresh copies, by their full name).
+    path = present.find_notebook(stem[:2] if present.is_course_notebook(notebook) else notebook, notebooks_copy)
+    assert path.name == notebook
+    timings = {}
+    t = time.monotonic()
+    server = start_voila(path)
+    timings["voila up"] = time.monotonic() - t
+    assert server.kernel_pids() == [], "no kernel before a page asks for one (no pre-heated pool)"
+
+    watch = CullWatch(server)
+    watch.start()
+    page = lab.new_page(chromium)
+    try:
+        t = time.monotonic()
+        page.goto(server.url, wait_until="domcontentloaded", timeout=180_000)
+        state = wait_rendered(page)
+        timings["page rendered"] = time.monotonic() - t
+        kid = kernel_id_of(page)
+        deadline = time.monotonic() + 20
+        while kid not in watch.connected and time.monotonic() < deadline:
+            time.sleep(0.1)
+        watch.stop()
+        model = server.kernel_model(kid)
+
+        t = time.monotonic()
+        moved = move_one_slider(page)
+        timings["slider"] = time.monotonic() - t
+        late = page.evaluate(_JS_STATE)["errors"]  # errors raised by the slider's callback
+        visible_code = [line for line in code_lines(path) if line in page.inner_text("body")]
+        bad_links = broken_notebook_links(page, server, path.parent)
+        shot = full_page_screenshot(page, lab.ARTIFACTS_DIR / f"voila_{stem}.png")
+        js_errors = list(page.js_errors)
+    finally:
+        watch.stop()
+        # Closed without beforeunload: voila's clean-up beacon is not sent, only culling can free the kernel.
+        page.context.close()
+    t = time.monotonic()
+    seconds, left = wait_no_kernels(server, present.CULL_BOUND_SECONDS, kid)
+    timings["kernels gone after close"] = seconds
+
+    report = (f"{notebook}: {state['cells']} cells, {state['widgets']} widget views; slider {moved}; "
+              f"closest to culling before connecting: {watch.closest:.1f} s idle "
+              f"(timeout {present.CULLING['cull_idle_timeout']} s); "
+              + ", ".join(f"{k} {v:.1f} s" for k, v in timings.items()) + f"; screenshot {shot}")
+    print(report)
+    problems = []
+    problems += [f"error output: {e}" for e in state["errors"] + [e for e in late if e not in state["errors"]]]
+    problems += [f"code visible: {c}" for c in state["code"]]
+    problems += [f"code line visible: {line!r}" for line in visible_code]
+    problems += [f"link to a notebook does not open it in voila: {link}" for link in bad_links]
+    if model is None or model["connections"] < 1:
+        problems.append(f"the page's kernel {kid} is not connected: {model}")
+    if watch.closest > present.CULLING["cull_idle_timeout"] / 4:
+        problems.append(f"the kernel sat {watch.closest:.1f} s idle with no page connected while the page loaded: "
+                        f"too close to cull_idle_timeout={present.CULLING['cull_idle_timeout']} s")
+    if moved["slider"] is None:
+        problems.append("no live slider with a figure in its cell")
+    elif moved["before"] == moved["after"]:
+        problems.append(f"slider {moved['slider']!r} did not move on PageUp/ArrowRight")
+    elif not moved["changed_fraction"]:
+        problems.append(f"slider {moved['slider']!r} moved {moved['before']} → {moved['after']} but its figure did "
+                        f"not repaint")
+    if left:
+        problems.append(f"{present.CULL_BOUND_SECONDS} s after the page closed: {', '.join(left)}")
+    problems += [f"browser exception: {e}" for e in js_errors[:3]]
+    if problems:
+        pytest.fail(f"{notebook} in voila:\n  - " + "\n  - ".join(problems) + "\n\n" + report
+                    + "\n\nvoila log:\n" + server.log_tail(), pytrace=False)
+
+
+def _smallest_notebook() -> Path:
+    if not NOTEBOOKS:
+        pytest.fail(f"no notebooks found in {lab.NOTEBOOKS_DIR}", pytrace=False)
+    return min(NOTEBOOKS, key=lambda p: p.stat().st_size)
+
+
+def test_open_page_keeps_its_kernel_and_a_closed_tab_frees_it(notebooks_copy, start_voila, chromium):
+    """The presenter's page, idle past the cull timeout, keeps its kernel; a tab closed normally frees it.
+
+    Voila 0.5.13 sends a shutdown beacon on ``beforeunload``, but the server rejects it (403: "'_xsrf' argument
+    missing from POST": the page never gets an ``_xsrf`` cookie), so here too culling is what frees the kernel.
+    """
+    server = start_voila(notebooks_copy / _smallest_notebook().name)
+    page = lab.new_page(chromium)
+    try:
+        page.goto(server.url, wait_until="domcontentloaded", timeout=180_000)
+        wait_rendered(page)
+        kid = kernel_id_of(page)
+        idle = present.CULLING["cull_idle_timeout"] + 2 * present.CULLING["cull_interval"] + 2
+        time.sleep(idle)  # no interaction at all: the kernel is idle for longer than cull_idle_timeout
+        model = server.kernel_model(kid)
+        assert model is not None and model["connections"] >= 1, f"kernel culled under an open page: {model}"
+        assert len(server.kernel_pids()) == 1
+        moved = move_one_slider(page)
+        assert moved["slider"] and moved["changed_fraction"] > 0, f"the demo no longer responds: {moved}"
+    finally:
+        page.close(run_before_unload=True)  # a normal tab close: beforeunload runs, voila sends its beacon
+        page.context.close()
+    seconds, left = wait_no_kernels(server, present.CULL_BOUND_SECONDS, kid)
+    beacon = "rejected (403)" if "403 POST /voila/api/shutdown" in server.log_tail(200) else "accepted"
+    print(f"kernel alive after {idle} s idle with the page open; after a normal tab close (voila's beacon "
+          f"{beacon}) gone in {seconds:.1f} s")
+    assert not left, f"{present.CULL_BOUND_SECONDS} s after a normal tab close: {left}\n{server.log_tail()}"
+
+
+def test_voila_listens_on_loopback_only_and_needs_the_token(notebooks_copy, start_voila):
+    import psutil
+
+    server = start_voila(notebooks_copy / _smallest_notebook().name)
+    listening = {c.laddr.ip for c in psutil.Process(server.proc.pid).net_connections(kind="inet")
+                 if c.status == psutil.CONN_LISTEN}
+    assert listening == {"127.0.0.1"}, listening
+    assert server.token not in " ".join(server.command()), "the token must not show in `ps`"
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    for url in (server.base_url, server.page_url, server.page_url + "?token=wrong"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            opener.open(url, timeout=30)
+        assert err.value.code == 302 and "/login" in err.value.headers["Location"], url
+    assert server.kernel_pids() == [], "a request without the token must not start a kernel"
+    with urllib.request.urlopen(server.url, timeout=180) as r:  # runs the notebook; nobody connects
+        assert r.status == 200 and b"jupyter-config-data" in r.read()
+    seconds, left = wait_no_kernels(server, present.CULL_BOUND_SECONDS)
+    assert not left, f"the kernel of a page that never connected survived {present.CULL_BOUND_SECONDS} s: {left}"
+    print(f"kernel of a never-connected page culled after {seconds:.1f} s")

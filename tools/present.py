@@ -1,0 +1,334 @@
+"""Present one course notebook as a clean app view (voila: outputs and widgets, no code cells).
+
+    make present NB=07                      # or: python tools/present.py 07
+    python tools/present.py 07_belt_trick.ipynb --port 9000 --no-browser
+
+``NB`` is a notebook number ("07"), a stem ("07_belt_trick"), a file name in ``notebooks/`` or any path to a
+notebook.  The server:
+
+- listens on 127.0.0.1 only, and needs a random token (printed in the URL; the browser is opened with it);
+- serves the notebook's folder, so links between notebooks ("Next: 08 ...") open the next one as an app too;
+- runs the notebook in a fresh kernel per page view (voila's model) and **culls** those kernels.  Voila 0.5.13's
+  own clean-up, a shutdown beacon sent on ``beforeunload``, is rejected by its server (403, "'_xsrf' argument
+  missing from POST": the page never receives an ``_xsrf`` cookie), and no beacon at all is sent when a tab
+  crashes or a laptop sleeps.  Without culling every page view or reload leaves a kernel process (numpy and
+  matplotlib loaded) running until the server stops.
+
+Kernel culling (jupyter_server's ``MappingKernelManager``, see :data:`CULLING`):
+
+- ``cull_connected=False``: a kernel with an open page (a websocket connection) is never culled, however long
+  the presenter leaves the demo untouched.  This is the guarantee that a demo in use is never killed.
+- ``cull_busy=False``: a kernel still executing (rendering the page) is never culled.
+- ``cull_idle_timeout=20`` s with ``cull_interval=5`` s: a kernel with no page, idle 20 s, is shut down at the next
+  check, so a closed page's kernel is gone at most 20 + 5 s (+ shutdown) after its last message.  The only
+  window in which a kernel is idle but not yet connected is between the end of execution and the page's
+  websocket connecting (0.6-1.8 s measured here for notebooks 00-08, see tests/browser/test_present_voila.py,
+  which fails above 5 s): 20 s is a wide margin.
+
+``tests/browser/test_present_voila.py`` starts the server through :class:`VoilaServer` exactly as this script
+does (with a free port and an isolated Jupyter config) and checks all of the above in Chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+DEFAULT_PORT = 8866  # voila's own default
+
+#: Kernel culling: kill kernels of closed pages quickly, never the kernel of an open page (module docstring).
+CULLING = {
+    "cull_idle_timeout": 20,
+    "cull_interval": 5,
+    "cull_connected": False,
+    "cull_busy": False,
+}
+#: Upper bound on how long a closed page's kernel survives: one timeout, one interval, and time to shut down.
+CULL_BOUND_SECONDS = CULLING["cull_idle_timeout"] + CULLING["cull_interval"] + 10
+
+# A committed course notebook: "07_belt_trick.ipynb" (not "07_belt_trick (fresh copy).ipynb").
+_COURSE_NAME = re.compile(r"\d\d_[A-Za-z0-9_]+\.ipynb")
+
+
+def is_course_notebook(name: str) -> bool:
+    """ "07_belt_trick.ipynb" is; "07_belt_trick (fresh copy).ipynb" and "my_notes.ipynb" are not."""
+    return bool(_COURSE_NAME.fullmatch(name))
+
+
+class PresentError(Exception):
+    """A problem the user can fix (bad notebook name, port in use); printed without a traceback."""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Which notebook
+# --------------------------------------------------------------------------------------------------------------
+def find_notebook(nb: str, notebooks_dir: str | os.PathLike = NOTEBOOKS_DIR) -> Path:
+    """The notebook meant by ``nb``: "07", "7", "07_belt_trick", "07_belt_trick.ipynb" or a path.
+
+    A number picks the course notebook with that prefix (a fresh copy such as "07_belt_trick (fresh copy).ipynb"
+    is only chosen when named in full).
+    """
+    notebooks_dir = Path(notebooks_dir)
+    nb = (nb or "").strip()
+    if not nb:
+        raise PresentError("which notebook? e.g. `make present NB=07`\n" + _listing(notebooks_dir))
+    as_path = Path(nb).expanduser()
+    for candidate in (as_path, notebooks_dir / nb, notebooks_dir / f"{nb}.ipynb"):
+        if candidate.suffix == ".ipynb" and candidate.is_file():
+            return candidate.resolve()
+    if nb.isdigit():
+        nb = f"{int(nb):02d}"
+    matches = sorted(p for p in notebooks_dir.glob("*.ipynb") if p.name.startswith(nb))
+    course = [p for p in matches if is_course_notebook(p.name)]
+    if len(course) == 1:
+        return course[0].resolve()
+    if len(matches) == 1:
+        return matches[0].resolve()
+    if matches:
+        raise PresentError(f"{nb!r} matches several notebooks; name one in full:\n"
+                           + "\n".join(f"  {p.name}" for p in matches))
+    raise PresentError(f"no notebook {nb!r} in {notebooks_dir}\n" + _listing(notebooks_dir))
+
+
+def _listing(notebooks_dir: Path) -> str:
+    names = sorted(p.name for p in notebooks_dir.glob("*.ipynb"))
+    return "notebooks:\n" + "\n".join(f"  {n}" for n in names) if names else f"(no notebooks in {notebooks_dir})"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The server
+# --------------------------------------------------------------------------------------------------------------
+def port_is_free(port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def first_free_port(start: int = DEFAULT_PORT, tries: int = 20) -> int:
+    for port in range(start, start + tries):
+        if port_is_free(port):
+            return port
+    raise PresentError(f"no free port in {start}..{start + tries - 1}; pass --port")
+
+
+def voila_command(notebook: Path, port: int, python: str = sys.executable) -> list[str]:
+    """The voila command line: loopback only, token required (from env JUPYTER_TOKEN), culling on.
+
+    Voila serves the notebook's folder and the page is ``/voila/render/<name>``: the links between notebooks
+    ("Next: 08 · Field guide") then open the next notebook as an app too.  (Serving the single file would turn
+    every such link into a refused download.)
+    """
+    return [
+        python, "-m", "voila", str(Path(notebook).parent),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.port_retries=0",  # fail instead of silently moving to another port
+        # Token auth: voila 0.5 has none by default.  --token switches it on; the token itself comes from env
+        # JUPYTER_TOKEN (read by jupyter_server's IdentityProvider), so it does not show in `ps`.
+        "--token",
+        "--VoilaConfiguration.strip_sources=True",  # no code cells (voila's default, stated)
+        # A demo that breaks shows the presenter why (the page is only reachable from this machine, with the token)
+        # instead of voila's "There was an error when executing cell [n]".
+        "--VoilaConfiguration.show_tracebacks=True",
+        "--VoilaConfiguration.preheat_kernel=False",  # no pool of pre-started kernels left running
+        *(f"--MappingKernelManager.{k}={v}" for k, v in CULLING.items()),
+    ]
+
+
+class VoilaServer:
+    """voila serving one notebook on 127.0.0.1:``port`` with token auth and kernel culling.
+
+    ``env`` replaces the environment of the server (the tests pass isolated Jupyter dirs); the token is added as
+    JUPYTER_TOKEN.  The server runs in its own process group; :meth:`stop` ends it and its kernels.
+    """
+
+    def __init__(self, notebook: str | os.PathLike, *, port: int | None = None, env: dict | None = None,
+                 log_path: str | os.PathLike | None = None, startup_timeout: float = 60.0):
+        self.notebook = Path(notebook).resolve()
+        self.port = port or first_free_port()
+        self.token = secrets.token_urlsafe(24)
+        self.env = dict(os.environ if env is None else env)
+        self.log_path = Path(log_path) if log_path else None
+        self.startup_timeout = startup_timeout
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def page_url(self) -> str:
+        return f"{self.base_url}voila/render/{quote(self.notebook.name)}"
+
+    @property
+    def url(self) -> str:
+        """The page, token included (the first visit sets a login cookie; later requests need no token)."""
+        return f"{self.page_url}?token={self.token}"
+
+    def command(self) -> list[str]:
+        return voila_command(self.notebook, self.port)
+
+    def start(self) -> "VoilaServer":
+        if not port_is_free(self.port):
+            raise PresentError(f"port {self.port} is in use; pass another with --port")
+        env = dict(self.env, JUPYTER_TOKEN=self.token, PYTHONUNBUFFERED="1")
+        out = open(self.log_path, "ab") if self.log_path else None
+        try:
+            self.proc = subprocess.Popen(
+                self.command(), env=env, cwd=self.notebook.parent, stdin=subprocess.DEVNULL,
+                stdout=out, stderr=subprocess.STDOUT if out else None, start_new_session=True,
+            )
+        finally:
+            if out:
+                out.close()
+        self._wait_until_up()
+        return self
+
+    def _wait_until_up(self) -> None:
+        # /login answers once the server listens, without starting a kernel (GET / would run the notebook).
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited with code {self.proc.returncode}\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.base_url + "login", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"voila did not answer within {self.startup_timeout:.0f} s\n{self.log_tail()}")
+
+    def log_tail(self, n: int = 40) -> str:
+        if not self.log_path or not self.log_path.exists():
+            return ""
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+
+    def wait(self) -> int:
+        return self.proc.wait()
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """SIGTERM to the process group (voila shuts its kernels down), SIGKILL after ``timeout``."""
+        proc, self.proc = self.proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 10)):
+            try:
+                os.killpg(proc.pid, sig)
+            except ProcessLookupError:
+                return
+            try:
+                proc.wait(timeout=wait)
+                return
+            except subprocess.TimeoutExpired:
+                continue
+
+    def __enter__(self) -> "VoilaServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    # -- what the tests look at ----------------------------------------------------------------------------------
+    def kernel_pids(self) -> list[int]:
+        """Running kernel processes started by this server (voila 0.5 has no endpoint listing kernels)."""
+        import psutil  # a dependency of ipykernel
+
+        if self.proc is None:
+            return []
+        try:
+            children = psutil.Process(self.proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+        pids = []
+        for child in children:
+            try:
+                if child.is_running() and child.status() != psutil.STATUS_ZOMBIE and \
+                        any("ipykernel" in part for part in child.cmdline()):
+                    pids.append(child.pid)
+            except (psutil.NoSuchProcess, psutil.AccessDenied):
+                pass
+        return pids
+
+    def kernel_model(self, kernel_id: str) -> dict | None:
+        """GET /api/kernels/<id> (state, connections, last_activity), or None once the kernel is gone."""
+        import json
+
+        req = urllib.request.Request(f"{self.base_url}api/kernels/{kernel_id}",
+                                     headers={"Authorization": f"token {self.token}"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return None
+            raise
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="make present NB=…", description="Open a course notebook as a clean app view (voila).")
+    parser.add_argument("notebook", nargs="?", default="", help='"07", "07_belt_trick", a file name or a path')
+    parser.add_argument("--port", type=int, default=None, help=f"default: the first free from {DEFAULT_PORT}")
+    parser.add_argument("--no-browser", action="store_true", help="only print the URL")
+    args = parser.parse_args(argv)
+    import importlib.util
+
+    if importlib.util.find_spec("voila") is None:
+        print("make present: voila is not installed in this environment.  `make lab` (or `pip install -e .`) "
+              "installs it; conda: `conda env update -f environment.yml`.", file=sys.stderr)
+        return 2
+    # Closing the terminal or `kill` must stop voila and its kernels too (the finally below), not orphan them.
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: sys.exit(0))
+    try:
+        notebook = find_notebook(args.notebook)
+        server = VoilaServer(notebook, port=args.port)
+        print(f"Starting voila for {notebook.name} on 127.0.0.1:{server.port} …", flush=True)
+        server.start()
+    except (PresentError, RuntimeError) as exc:
+        print(f"make present: {exc}", file=sys.stderr)
+        return 2
+    print(f"\n  Presenting {notebook.name}:\n\n      {server.url}\n\n"
+          f"  An open page keeps its kernel; the kernel of a closed page is shut down about "
+          f"{CULLING['cull_idle_timeout'] + CULLING['cull_interval']} s later.\n"
+          f"  Reload the page for a fresh start of the demo.  Stop with Ctrl+C.\n", flush=True)
+    if not args.no_browser:
+        import webbrowser
+
+        try:
+            webbrowser.open(server.url)
+        except webbrowser.Error:
+            pass
+    try:
+        return server.wait()
+    except KeyboardInterrupt:
+        print("\nStopping voila (and its kernels) …", flush=True)
+        return 0
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
