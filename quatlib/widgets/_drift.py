@@ -19,7 +19,7 @@ from .._drift import (
     sandwich_matrix,
 )
 from .._matrix import matrix_from_quaternion, orthonormalize
-from ._base import Demo
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo
 from ._curves import Curves, envelope
 from ._scene import StaticText
 
@@ -192,19 +192,18 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     labels = {str(s) if s < 1000 else f"{s:,}": s for s in stops}
     controls = {
         "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",
-                                    continuous_update=True, style={"description_width": "105px"},
-                                    layout=W.Layout(width="330px"),
+                                    continuous_update=True, style={"description_width": _DESCRIPTION_WIDTH},
+                                    layout=W.Layout(width=_CONTROL_WIDTH),
                                     tooltip="how many 0.001 rad turns have been applied"),
-        "every": W.ToggleButtons(options=[("never" if e == 0 else f"{e:,}", e) for e in EVERY_CHOICES], value=every,
-                                 description="normalize every", style={"description_width": "105px",
-                                                                      "button_width": "44px"},
-                                 tooltips=["never normalize"] + [f"normalize after every {e:,} frames"
-                                                                 for e in EVERY_CHOICES[1:]]),
-        "magnify": W.ToggleButtons(options=[(f"×{m:,}", m) for m in MAGNIFY_CHOICES], value=magnify,
-                                   description="magnify drift", style={"description_width": "105px",
-                                                                      "button_width": "52px"},
-                                   tooltips=["true size"] + [f"draw the deviation from a rotation {m:,} times larger"
-                                                             for m in MAGNIFY_CHOICES[1:]]),
+        # Dropdowns, not toggle buttons: six buttons do not fit beside the figure and got squeezed unreadable.
+        "every": W.Dropdown(options=[("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES],
+                            value=every, description="normalize every",
+                            tooltip="renormalize q (and re-orthonormalize R) after every N frames",
+                            style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
+        "magnify": W.Dropdown(options=[("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES],
+                              value=magnify, description="magnify drift",
+                              tooltip="draw the deviation from a rotation this many times larger",
+                              style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
     }
     costs = {"normalize": _cost_per_call(normalize, runs.steps[F32][0]),
              "orthonormalize": _cost_per_call(orthonormalize, runs.steps[F32][1])}
