@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import quatlib as ql
+from quatlib.widgets._scene import axis_frame
 from quatlib.widgets._slerp import METHODS, RADIUS, T_GRID, body_point, profile, slerp_vs_nlerp
 
 
@@ -80,7 +81,7 @@ def test_sweep_every_control(demo):
         "method": ["nlerp", "lerp", "slerp"],
         "shortest": [False, True],
         "angle": [0.0, 360.0, 150.0, 170.0, 181.0, *rng.uniform(0, 360, 3).round(0)],
-        "elevation": [-90.0, 90.0, 20.0],  # first: at ±90° (the y axis) the azimuth changes nothing
+        "elevation": [-90.0, 90.0, 20.0],  # first: at ±90° the azimuth moves only the meridian (tested below)
         "azimuth": [-180.0, 180.0, 35.0],
         "start_yaw": [-180.0, 180.0, 60.0],
         "start_pitch": [-90.0, 90.0, -30.0],
@@ -105,6 +106,26 @@ def test_sweep_every_control(demo):
             control.value = value
             assert demo.last_error is None
     assert not demo.errors
+
+
+def test_azimuth_at_the_pole_keeps_the_axis_but_visibly_turns_the_meridian(demo):
+    """Default elevation 90°: the axis is y whatever the azimuth, yet moving the azimuth must show something."""
+    assert demo.controls["elevation"].value == 90
+    meridian = demo.items["meridian"]
+    before, q1, arc = demo.snapshot(), demo.state["q1"].copy(), meridian.points.copy()
+    demo.controls["azimuth"].value = 75.0
+    assert demo.last_error is None
+    np.testing.assert_allclose(demo.state["q1"], q1, atol=1e-12)  # the same axis, the same end orientation
+    assert not np.allclose(meridian.points, arc)
+    assert demo.snapshot() != before, "moving the azimuth at the pole must repaint the figure"
+    assert "whatever the azimuth" in demo.readout.value
+    # the arc runs from the floor at the azimuth up to the axis tip
+    np.testing.assert_allclose(meridian.points[-1], [0, 1.45, 0], atol=1e-12)
+    floor = meridian.points[1] / 1.45
+    np.testing.assert_allclose(floor, [np.cos(np.radians(75)), 0, -np.sin(np.radians(75))], atol=1e-12)
+    demo.set(elevation=30.0)
+    np.testing.assert_allclose(meridian.points[-1] / 1.45, axis_frame(75, 30)[:, 0], atol=1e-12)
+    assert "whatever the azimuth" not in demo.readout.value
 
 
 def test_play_drives_t_and_t_drives_play(demo):

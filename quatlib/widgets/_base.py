@@ -47,8 +47,10 @@ __all__ = ["Demo", "angle_slider", "fmt", "fmt_vector", "fmt_matrix", "setup"]
 
 TRANSPORTS = ("image", "ipympl")
 
-_CONTROL_WIDTH = "330px"
-_DESCRIPTION_WIDTH = "105px"
+# Every control of every demo: the description column fits the longest label ("mirror angle φ (°)", "axis
+# elevation (°)": 113 px in JupyterLab's font; at 105 px they were cut to "axis elevation…").
+_CONTROL_WIDTH = "345px"
+_DESCRIPTION_WIDTH = "120px"
 
 
 def setup(precision: int = 4) -> None:

@@ -13,7 +13,7 @@ from matplotlib.patches import Circle
 
 from .. import belt
 from .. import plot as qp
-from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 from ._scene import Bars, Label, Polyline, StaticText
 
 __all__ = ["belt_trick"]
@@ -286,13 +286,14 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "untangle": W.FloatSlider(value=untangle0, min=0.0, max=1.0, step=1.0 / _PLAY_STEPS,
                                   description="untangled", continuous_update=True, readout_format=".2f",
                                   tooltip="0: twisted, 1: straight; the cube does not move",
-                                  style={"description_width": "105px"}, layout=W.Layout(width="330px")),
+                                  style={"description_width": _DESCRIPTION_WIDTH},
+                                  layout=W.Layout(width=_CONTROL_WIDTH)),
     }
     button = W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
                       layout=W.Layout(width="120px"))
     play = W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
                   description="run the untangling", layout=W.Layout(width="120px"))
-    reason = W.HTML(layout=W.Layout(width="330px"))
+    reason = W.HTML(layout=W.Layout(width=_CONTROL_WIDTH))
     state = {}
     ref = {}
 

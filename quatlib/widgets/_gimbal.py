@@ -19,7 +19,7 @@ from .._euler import (
 )
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
-from ._base import Demo, angle_slider, fmt, fmt_matrix, fmt_vector
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_matrix, fmt_vector
 
 __all__ = ["gimbal", "order_matters", "euler_vs_quaternion"]
 
@@ -130,7 +130,8 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
     controls = {
         "progress": W.FloatSlider(value=progress, min=0.0, max=2.0, step=0.05, description="turns done",
                                   continuous_update=True, readout_format=".2f",
-                                  style={"description_width": "105px"}, layout=W.Layout(width="330px")),
+                                  style={"description_width": _DESCRIPTION_WIDTH},
+                                  layout=W.Layout(width=_CONTROL_WIDTH)),
         "angle": angle_slider("each turn (°)", angle, 0, 180, 5),
     }
     orders = [((_X, "x"), (_Y, "y")), ((_Y, "y"), (_X, "x"))]
@@ -232,7 +233,7 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
         "step": angle_slider("nudge (°)", step, 1, 45),
         "replay": W.FloatSlider(value=1.0, min=0.0, max=1.0, step=0.05, description="replay last",
                                 continuous_update=True, readout_format=".2f",
-                                style={"description_width": "105px"}, layout=W.Layout(width="330px")),
+                                style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
     }
     play = W.Play(value=20, min=0, max=20, step=1, interval=60, description="replay the last nudge",
                   layout=W.Layout(width="120px"))

@@ -15,7 +15,7 @@ from .._euler import quaternion_from_euler
 from .._interp_motion import angular_speed, interpolate, swept_angle
 from .._interpolate import lerp
 from .._rotate import rotate_vector
-from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 from ._curves import Curves, Dots
 from ._scene import Label, Polyline, axis_frame
 
@@ -165,6 +165,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     cube = qp.Cube(scene, side=_SIDE, alpha=0.3)
     axle = qp.Arrow(scene, color=_C["ink"], linewidth=1.1, head=0.08, linestyle=(0, (4, 3)), label="axis",
                     fontsize=9)
+    # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at elevation
+    # ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still visibly turns
+    meridian = Polyline(scene, color="#8a8a8a", linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True)
     radius = RADIUS
     # one path per method (only the chosen one is shown): the whole path faint, the part so far bold,
     # and dots at t = 0, 0.1, ..., 1
@@ -199,12 +202,13 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
 
     controls = {
         "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="t", continuous_update=True,
-                           readout_format=".2f", style={"description_width": "105px"}, layout=W.Layout(width="330px")),
+                           readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
+                                                 layout=W.Layout(width=_CONTROL_WIDTH)),
         "method": W.ToggleButtons(options=[(NAMES[m], m) for m in METHODS], value=method, description="method",
-                                  style={"description_width": "105px", "button_width": "70px"},
+                                  style={"description_width": _DESCRIPTION_WIDTH, "button_width": "70px"},
                                   tooltips=["great arc, constant speed", "chord, normalized", "chord, not unit"]),
         "shortest": W.Checkbox(value=bool(shortest), description="short path (flip q1 if q0·q1 < 0)",
-                               indent=False, layout=W.Layout(width="330px")),
+                               indent=False, layout=W.Layout(width=_CONTROL_WIDTH)),
         "angle": angle_slider("turn (°)", angle, 0, 360, 1, tooltip="from the start to the end orientation"),
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180, 5),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90, 5),
@@ -215,7 +219,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                   show_repeat=True, layout=W.Layout(width="150px"))
     play.observe(lambda ch: setattr(controls["t"], "value", ch["new"] / 100), names="value")
     controls["t"].observe(lambda ch: setattr(play, "value", int(round(ch["new"] * 100))), names="value")
-    play_row = W.HBox([W.HTML("<span style='display:inline-block;width:105px;text-align:right;"
+    play_row = W.HBox([W.HTML(f"<span style='display:inline-block;width:{_DESCRIPTION_WIDTH};text-align:right;"
                               "padding-right:8px'>play</span>"), play])
     cache: dict = {"key": None}
     state: dict = {}
@@ -239,6 +243,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         for label, q in zip(end_labels, (q0, q1)):
             label.set_data(rotate_vector(q, body))
         axle.set_data(1.45 * axis, -1.45 * axis)
+        meridian.set_data(_meridian(v.azimuth, v.elevation, 1.45))
         same = total < 1e-9 or abs(total - 360.0) < 1e-9
         for m in METHODS:
             p = profiles[m]
@@ -369,6 +374,10 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
             rows.append(f"speed (° per unit t): {speeds}")
         if why:
             rows.append(f"<span style='color:#b03a2e'>{why}</span>")
+        if abs(v.elevation) >= 90:
+            rows.append(f"<span style='color:#777'>Axis elevation {fmt(v.elevation, 0)}°: the axis is "
+                        f"{'+' if v.elevation > 0 else '−'}y whatever the azimuth (the dotted arc shows the "
+                        "azimuth, where the axis tips to as the elevation goes down).</span>")
         return "<div style='line-height:1.5'>" + "<br>".join(rows) + "</div>"
 
     demo = Demo("slerp_vs_nlerp", fig, controls, update, scenes=[scene], transport=transport,
@@ -378,8 +387,21 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     demo.play = play
     demo.plots = {"angle": plot_angle, "speed": plot_speed, "length": plot_length}
     demo.items = {"cube": cube, "ghosts": ghosts, "ticks": ticks, "trails": trails, "wholes": wholes,
-                  "needles": needles}
+                  "needles": needles, "meridian": meridian}
     return demo
+
+
+def _meridian(azimuth: float, elevation: float, radius: float, n: int = 25) -> np.ndarray:
+    """Points from the origin out along the floor at ``azimuth``, then up the arc of radius ``radius`` to the axis.
+
+    The floor direction is the axis at elevation 0 (:func:`axis_frame`), the arc turns it about the frame's
+    second column up to ``elevation``; its end is ``radius`` times the axis.
+    """
+    frame = axis_frame(azimuth, 0.0)
+    floor, up = frame[:, 0], frame[:, 1]  # up is +y: the elevation turns floor toward it
+    s = np.radians(np.linspace(0.0, elevation, n))
+    arc = radius * (np.outer(np.cos(s), floor) + np.outer(np.sin(s), up))
+    return np.vstack([np.zeros(3), arc])
 
 
 def _short(method: str, problem: str) -> str:

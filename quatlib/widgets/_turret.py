@@ -19,7 +19,7 @@ from .._euler import GimbalLockWarning, euler_from_quaternion, quaternion_from_e
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
-from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 from ._curves import Dots
 from ._scene import Polyline, StaticArtists, StaticText
 
@@ -163,8 +163,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "yaw_b": angle_slider("key B yaw (°)", yaw_b, tooltip="key B: turn about up (y)"),
         "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, tooltip="key B: raise the barrel"),
         "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="blend t", continuous_update=True,
-                           readout_format=".2f", style={"description_width": "105px"},
-                           layout=W.Layout(width="330px"), tooltip="0: key A, 1: key B"),
+                           readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
+                           layout=W.Layout(width=_CONTROL_WIDTH), tooltip="0: key A, 1: key B"),
     }
     play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
                   description="play the blend", layout=W.Layout(width="120px"))

@@ -9,6 +9,8 @@ The same figure (a sine curve whose frequency a slider sets) three ways, plus no
 - ``callback_error`` — the ``interact`` function raises once the slider passes 2.
 - ``stale``   — ``interact`` + inline *without* ``plt.show()``: the slider moves, the picture stays stale.
 - ``no_slider`` — a figure and no widget.
+- ``clipped`` — the ``image`` figure, but a slider description and toggle-button choices cut off by narrow columns.
+- ``disabled_later`` — the ``image`` figure with a second slider that moving the first one disables.
 """
 
 from __future__ import annotations
@@ -22,6 +24,23 @@ _KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "na
 
 _SLIDER = ('slider = widgets.FloatSlider(value=1.0, min=0.5, max=4.0, step=0.1, description="frequency",\n'
            '                            continuous_update=True)')
+
+_IMAGE_FIGURE = (
+    "fig = Figure(figsize=(4, 3), dpi=100)\n"
+    "FigureCanvasAgg(fig)\n"
+    "ax = fig.add_subplot()\n"
+    "line, = ax.plot(x, np.sin(slider.value * x))\n"
+    "ax.set_ylim(-1.1, 1.1)\n"
+    "\n"
+    "def png():\n"
+    "    buf = io.BytesIO()\n"
+    "    fig.savefig(buf, format='png')\n"
+    "    return buf.getvalue()\n"
+    "\n"
+    "image = widgets.Image(value=png(), format='png', width=400)\n"
+)
+_IMAGE_IMPORTS = ("import io\nimport ipywidgets as widgets\nimport numpy as np\n"
+                  "from matplotlib.figure import Figure\nfrom matplotlib.backends.backend_agg import FigureCanvasAgg")
 
 FIXTURES: dict[str, list[str]] = {
     "ipympl": [
@@ -110,6 +129,33 @@ FIXTURES: dict[str, list[str]] = {
     "no_slider": [
         "%matplotlib inline\nimport matplotlib.pyplot as plt\nimport numpy as np",
         "x = np.linspace(0, 2 * np.pi, 200)\nplt.plot(x, np.sin(x))\nplt.show()",
+    ],
+    "clipped": [
+        _IMAGE_IMPORTS,
+        "x = np.linspace(0, 2 * np.pi, 200)\n"
+        "slider = widgets.FloatSlider(value=1.0, min=0.5, max=4.0, step=0.1,\n"
+        "                             description='the frequency of the sine wave', continuous_update=True,\n"
+        "                             style={'description_width': '60px'})\n"
+        "choice = widgets.ToggleButtons(options=['first choice', 'ok'], style={'button_width': '40px'})\n"
+        + _IMAGE_FIGURE +
+        "slider.observe(lambda change: (line.set_ydata(np.sin(change['new'] * x)),\n"
+        "                               setattr(image, 'value', png())), names='value')\n"
+        "widgets.VBox([slider, choice, image])",
+    ],
+    "disabled_later": [
+        _IMAGE_IMPORTS,
+        "x = np.linspace(0, 2 * np.pi, 200)\n"
+        + _SLIDER + "\n"
+        "amplitude = widgets.FloatSlider(value=1.0, min=0.1, max=1.0, description='amplitude')\n"
+        + _IMAGE_FIGURE +
+        "def update(change):\n"
+        "    line.set_ydata(amplitude.value * np.sin(slider.value * x))\n"
+        "    image.value = png()\n"
+        "    amplitude.disabled = slider.value > 2  # moving the frequency past 2 disables the amplitude\n"
+        "\n"
+        "slider.observe(update, names='value')\n"
+        "amplitude.observe(update, names='value')\n"
+        "widgets.VBox([slider, amplitude, image])",
     ],
 }
 

@@ -43,7 +43,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = Path(os.environ.get("QC_NOTEBOOKS_DIR") or REPO_ROOT / "notebooks").resolve()
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts" / "browser"
 
-CHROMIUM = "/usr/bin/chromium"
+# QC_CHROMIUM points the browser tests at another Chromium-family executable (e.g. /usr/bin/google-chrome).
+CHROMIUM = os.environ.get("QC_CHROMIUM") or "/usr/bin/chromium"
 # Flags measured to work here (see jupyter-facts.md); --disable-dev-shm-usage guards against small /dev/shm in
 # containers.
 CHROMIUM_ARGS = [
@@ -61,6 +62,8 @@ VIEWPORT = {"width": 1280, "height": 900}
 SLIDER_HANDLE = ".widget-slider .noUi-handle"
 FIGURE = ".jupyter-matplotlib-canvas-div, img.widget-image, .jp-RenderedImage img"
 STDERR = '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]'
+# Control texts that must fit: descriptions, slider readouts, (toggle) buttons.
+CLIPPABLE = ".widget-label, .widget-readout, .widget-toggle-button, .widget-button"
 
 # Lab user settings written into the isolated JUPYTERLAB_SETTINGS_DIR.
 LAB_SETTINGS = {
@@ -86,7 +89,8 @@ def ci_requires_browser() -> bool:
 def missing_browser_reason() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
     if not os.path.exists(CHROMIUM):
-        return f"{CHROMIUM} not found (install the Debian package: apt-get install chromium; .ci/run does this)"
+        return (f"{CHROMIUM} not found (install the Debian package: apt-get install chromium; .ci/run does this; "
+                "or set QC_CHROMIUM to another Chromium or Chrome)")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -320,14 +324,17 @@ class SliderResult:
     value_before: str
     value_after: str
     figures: int  # figures found in the same cell
-    disabled: bool  # a disabled slider is reported, not moved
+    disabled: bool  # disabled when its turn came: reported, not moved
     changed: bool  # did any of those figures repaint?
     changed_fraction: float  # share of pixels that differ (largest over the figures)
     seconds: float  # key press → changed pixels seen by the harness (coarse; see the benchmark for latency)
+    disabled_at_start: bool = False  # already disabled right after Run All (before any slider moved)
 
     def describe(self) -> str:
         if self.disabled:
-            return f"slider #{self.index} {self.description!r} in cell {self.cell}: disabled (not moved)"
+            when = ("disabled after Run All" if self.disabled_at_start
+                    else "disabled by the sliders moved before it")
+            return f"slider #{self.index} {self.description!r} in cell {self.cell}: {when} (not moved)"
         return (f"slider #{self.index} {self.description!r} in cell {self.cell}: value {self.value_before} → "
                 f"{self.value_after}, {self.figures} figure(s) in the cell, "
                 f"{'repainted' if self.changed else 'NOT repainted'}")
@@ -339,14 +346,17 @@ class NotebookReport:
     code_cells: int = 0
     unexecuted: list[int] = field(default_factory=list)  # cell indices without an execution count
     errors: list[str] = field(default_factory=list)
+    clipped: list[str] = field(default_factory=list)  # control texts cut off ("axis elevation…"): unreadable
     sliders: list[SliderResult] = field(default_factory=list)
     js_errors: list[str] = field(default_factory=list)
     screenshot: Path | None = None
+    widget_shots: list[Path] = field(default_factory=list)  # one per cell with a widget (final state)
     timings: dict[str, float] = field(default_factory=dict)
 
     def problems(self) -> list[str]:
         """What makes this notebook fail the browser test (empty: it passes)."""
         out = [f"error: {e}" for e in self.errors]
+        out += [f"text cut off (widen the control): {c}" for c in self.clipped]
         if self.unexecuted:
             out.append(f"code cells {self.unexecuted} have no execution count after Run All")
         live = [s for s in self.sliders if not s.disabled]
@@ -370,10 +380,13 @@ class NotebookReport:
         lines += [f"  timing {k}: {v:.1f} s" for k, v in self.timings.items()]
         lines += [f"  unexecuted code cells: {self.unexecuted}"] if self.unexecuted else []
         lines += ["  error: " + e for e in self.errors]
+        lines += ["  text cut off: " + c for c in self.clipped]
         lines += ["  " + s.describe() for s in self.sliders]
         lines += ["  browser exception: " + e for e in self.js_errors[:5]]
         if self.screenshot:
             lines.append(f"  screenshot: {self.screenshot}")
+        if self.widget_shots:
+            lines.append(f"  widget screenshots: {', '.join(str(p) for p in self.widget_shots)}")
         return "\n".join(lines)
 
 
@@ -442,7 +455,7 @@ _JS_RUN_FINISHED = _JS_PANEL + """
 _JS_CELL_STATE = _JS_PANEL + """
 (path) => {
   const p = panelOf(path);
-  const out = {codeCells: 0, unexecuted: [], errors: [], pendingWidgets: 0};
+  const out = {codeCells: 0, unexecuted: [], errors: [], pendingWidgets: 0, clipped: []};
   p.content.widgets.forEach((c, i) => {
     if (c.model.type !== 'code') return;
     out.codeCells += 1;
@@ -468,10 +481,20 @@ _JS_CELL_STATE = _JS_PANEL + """
       if (/Error displaying widget|Failed to load model/.test(el.textContent))
         out.errors.push(`cell ${i}: ${el.textContent.trim().slice(0, 200)}`);
     });
+    // Control texts the browser cuts off with an ellipsis (a description wider than its column, a choice wider
+    // than its button): the learner cannot read them.
+    c.node.querySelectorAll('%(clippable)s').forEach((el) => {
+      if (el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        out.clipped.push(`cell ${i}: ${JSON.stringify(el.textContent.trim())} needs ${el.scrollWidth} px, ` +
+                         `has ${el.clientWidth} px`);
+    });
   });
   return out;
 }
-""".replace("%(stderr)s", STDERR.replace("'", "\\'"))
+""".replace("%(stderr)s", STDERR.replace("'", "\\'")).replace("%(clippable)s", CLIPPABLE)
+
+# A slider is disabled when its noUiSlider element (or an ancestor) carries the `disabled` attribute.
+_JS_IS_DISABLED = "!!h.closest('[disabled]')"
 
 _JS_SLIDERS = _JS_PANEL + """
 (path) => {
@@ -485,12 +508,17 @@ _JS_SLIDERS = _JS_PANEL + """
       index: i,
       cell: cells.indexOf(cellNode),
       description: label ? label.textContent.trim() : '',
-      disabled: !!h.closest('[disabled]'),
+      disabled: %(disabled)s,
       figures: cellNode ? cellNode.querySelectorAll('%(figure)s').length : 0,
     };
   });
 }
-""".replace("%(handle)s", SLIDER_HANDLE).replace("%(figure)s", FIGURE)
+""".replace("%(handle)s", SLIDER_HANDLE).replace("%(figure)s", FIGURE).replace("%(disabled)s", _JS_IS_DISABLED)
+
+
+def is_disabled(handle) -> bool:
+    """Whether the slider of this handle is disabled now (the learner cannot move it)."""
+    return handle.evaluate("(h) => " + _JS_IS_DISABLED)
 
 
 def readout(handle) -> str:
@@ -663,12 +691,15 @@ def check_sliders(page, relpath: str, repaint_timeout: float = 20.0) -> list[Sli
     for info in infos:
         handle = handles.nth(info["index"])
         cell = info["cell"]
-        if info["disabled"]:
+        wait_kernel_quiet(page, relpath)
+        # Checked again when the slider's turn comes: moving an earlier slider may have disabled this one (e.g. the
+        # belt's untangle slider once the turn is off 0°/720°; tests/browser/test_belt_in_lab.py drives that one).
+        if info["disabled"] or is_disabled(handle):
             results.append(SliderResult(
                 index=info["index"], cell=cell, description=info["description"], value_before="", value_after="",
-                figures=info["figures"], disabled=True, changed=False, changed_fraction=0.0, seconds=0.0))
+                figures=info["figures"], disabled=True, changed=False, changed_fraction=0.0, seconds=0.0,
+                disabled_at_start=info["disabled"]))
             continue
-        wait_kernel_quiet(page, relpath)
         base = stable_figure_shots(page, relpath, cell) if cell >= 0 else []
         deadline = time.monotonic() + 10
         while cell >= 0 and not base and time.monotonic() < deadline:  # a figure view may still be rendering
@@ -697,6 +728,96 @@ def check_sliders(page, relpath: str, repaint_timeout: float = 20.0) -> list[Sli
             changed_fraction=frac, seconds=seconds,
         ))
     return results
+
+
+def find_slider(page, relpath: str, description: str):
+    """(handle locator, cell index) of the one slider whose label reads exactly ``description``."""
+    infos = [i for i in page.evaluate(_JS_SLIDERS, relpath) if i["description"] == description]
+    if len(infos) != 1:
+        raise LookupError(f"expected one slider labelled {description!r} in {relpath}, found {len(infos)}")
+    return page.locator(f".jp-Notebook {SLIDER_HANDLE}").nth(infos[0]["index"]), infos[0]["cell"]
+
+
+def key_slider_to(page, handle, target: float, max_presses: int = 400) -> str:
+    """Move a slider to ``target`` with the keyboard only, as a learner would: Home/End when the target is an end,
+    else PageUp/PageDown while a page does not overshoot, then the arrow keys.  Returns the readout.
+
+    The readout is parsed as a number (thousands separators and a Unicode minus allowed).
+    """
+    def value() -> float:
+        return float(readout(handle).replace(",", "").replace("−", "-"))
+
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    lo, hi = (float(handle.get_attribute(a)) for a in ("aria-valuemin", "aria-valuemax"))
+    if target in (lo, hi):
+        page.keyboard.press("Home" if target == lo else "End")
+    presses, page_size = 0, None
+    while abs(value() - target) > 1e-9 and presses < max_presses:
+        before = value()
+        up = target > before
+        coarse = page_size is None or page_size <= abs(target - before) + 1e-9
+        page.keyboard.press(("PageUp" if up else "PageDown") if coarse else ("ArrowRight" if up else "ArrowLeft"))
+        presses += 1
+        if coarse:  # a page that overshoots (or the first one, measuring it) leaves the rest to the arrows
+            page_size = abs(value() - before)
+    return readout(handle)
+
+
+_JS_MARK_OUTPUT = _JS_PANEL + """
+([path, cell]) => {
+  // Mark the output area of one cell for an element screenshot (and unmark any earlier one).
+  document.querySelectorAll('[data-qc-shot]').forEach((el) => el.removeAttribute('data-qc-shot'));
+  const p = panelOf(path);
+  const out = p.content.widgets[cell].node.querySelector('.jp-Cell-outputArea');
+  if (!out) return false;
+  out.setAttribute('data-qc-shot', '1');
+  out.scrollIntoView({block: 'start'});
+  return true;
+}
+"""
+
+_JS_WIDGET_CELLS = _JS_PANEL + """
+(path) => panelOf(path).content.widgets.map((c, i) => [c, i])
+    .filter(([c, i]) => c.model.type === 'code' && c.node.querySelector('.jp-OutputArea-output .jupyter-widgets'))
+    .map(([c, i]) => i)
+"""
+
+
+def output_screenshot(page, relpath: str, cell: int, path: str | os.PathLike) -> Path | None:
+    """Screenshot the output area of one cell (e.g. a whole demo widget) into ``path``; None if it has none."""
+    if not page.evaluate(_JS_MARK_OUTPUT, [relpath, cell]):
+        return None
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out = page.locator("[data-qc-shot]")
+    # JupyterLab scrolls inside its panel: an output taller than the viewport would be cut (and the status bar
+    # captured instead), so grow the viewport to fit it for the shot.
+    size = page.viewport_size or VIEWPORT
+    need = int(out.bounding_box()["height"]) + 200
+    if need > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": need})
+        page.evaluate(_JS_MARK_OUTPUT, [relpath, cell])  # scroll it to the top again
+        page.wait_for_timeout(300)
+    try:
+        out.screenshot(path=str(path), animations="disabled", caret="hide")
+    finally:
+        if need > size["height"]:
+            page.set_viewport_size(size)
+    return path
+
+
+def widget_screenshots(page, relpath: str, directory: str | os.PathLike) -> list[Path]:
+    """One screenshot per cell holding a widget, ``<directory>/<notebook stem>_<n>.png`` (n from 1), settled."""
+    stem = Path(relpath).stem
+    shots = []
+    for n, cell in enumerate(page.evaluate(_JS_WIDGET_CELLS, relpath), start=1):
+        wait_kernel_quiet(page, relpath)
+        stable_figure_shots(page, relpath, cell)
+        shot = output_screenshot(page, relpath, cell, Path(directory) / f"{stem}_{n}.png")
+        if shot is not None:
+            shots.append(shot)
+    return shots
 
 
 def full_page_screenshot(page, path: str | os.PathLike, max_height: int = 12000) -> Path:
@@ -735,8 +856,13 @@ def full_page_screenshot(page, path: str | os.PathLike, max_height: int = 12000)
 
 
 def check_notebook(page, lab: LabServer, relpath: str, *, screenshot: str | os.PathLike | None = None,
+                   widget_shots: str | os.PathLike | None = None,
                    run_timeout: float = 300.0, repaint_timeout: float = 20.0) -> NotebookReport:
     """Open, run all, collect errors, move every slider and watch its figure; screenshot the final state.
+
+    ``screenshot``: a full-page PNG of the notebook (final state).  ``widget_shots``: a folder for one PNG per
+    widget cell (``<stem>_<n>.png``, the output area only, right after Run All: easier to judge than the tall
+    full-page shot).
 
     Never raises for notebook problems (errors, unexecuted cells, stale figures): they go into the report.
     Raises TimeoutError/playwright errors when JupyterLab itself does not respond in time.
@@ -754,16 +880,24 @@ def check_notebook(page, lab: LabServer, relpath: str, *, screenshot: str | os.P
         report.code_cells = state["codeCells"]
         report.unexecuted = state["unexecuted"]
         report.errors = state["errors"]
+        report.clipped = state["clipped"]
         if state["pendingWidgets"]:
             report.errors.append(f"{state['pendingWidgets']} widget output(s) never rendered")
+        if widget_shots is not None:  # as the learner first sees them, before any slider moves
+            try:
+                report.widget_shots = widget_screenshots(page, relpath, widget_shots)
+            except Exception as exc:  # a screenshot must not hide the real failure
+                report.errors.append(f"(widget screenshots failed: {exc})")
 
         t = time.monotonic()
         report.sliders = check_sliders(page, relpath, repaint_timeout=repaint_timeout)
         report.timings["sliders"] = time.monotonic() - t
         # Errors raised by the slider callbacks (shown in Output widgets) count too.
         wait_kernel_quiet(page, relpath)
-        late = cell_state(page, relpath)["errors"]
-        report.errors += [e for e in late if e not in report.errors]
+        late = cell_state(page, relpath)
+        report.errors += [e for e in late["errors"] if e not in report.errors]
+        # readouts change with the values: a clipped one after the moves counts too
+        report.clipped += [c for c in late["clipped"] if c not in report.clipped]
     finally:
         report.js_errors = list(getattr(page, "js_errors", []))
         if screenshot is not None:

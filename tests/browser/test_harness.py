@@ -1,7 +1,8 @@
 """The browser harness itself, against generated fixture notebooks (see fixture_notebooks.py).
 
 It must pass the three ways of drawing a live figure and catch the failures it exists for: a raising cell, an
-error raised by a slider callback, a figure that stays stale, a notebook without a slider.
+error raised by a slider callback, a figure that stays stale, a notebook without a slider, control text cut off.
+A slider that an earlier slider disabled is skipped (reported), not failed.
 """
 
 from __future__ import annotations
@@ -61,3 +62,22 @@ def test_notebook_without_slider_is_reported(check_notebook):
     assert report.errors == [] and report.sliders == []
     assert report.problems() == [
         "no slider: every notebook must have a live widget (a slider updating a figure in place)"]
+
+
+def test_cut_off_control_text_is_reported(check_notebook):
+    report = _check(check_notebook, "clipped")
+    [slider] = report.sliders
+    assert slider.changed, "the figure itself is fine"
+    cut = " ".join(report.clipped)
+    assert "the frequency of the sine wave" in cut and "first choice" in cut, report.summary()
+    assert "'ok'" not in cut and '"ok"' not in cut, "a choice that fits is not reported"
+    assert any(p.startswith("text cut off") for p in report.problems())
+
+
+def test_slider_disabled_by_an_earlier_one_is_skipped_not_failed(check_notebook):
+    report = _check(check_notebook, "disabled_later")
+    first, second = report.sliders
+    assert first.changed and not first.disabled
+    assert second.description == "amplitude" and second.disabled and not second.disabled_at_start, report.summary()
+    assert "disabled by the sliders moved before it" in second.describe()
+    assert report.problems() == [], report.summary()
