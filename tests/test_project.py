@@ -34,10 +34,14 @@ def pip_requirements() -> dict[str, str]:
     return dict(_split_requirement(r) for r in reqs)
 
 
+# conda-forge names that differ from PyPI's
+PYPI_NAME = {"quaternion": "numpy-quaternion"}
+
+
 def conda_requirements() -> dict[str, str]:
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    specs = [d for d in env["dependencies"] if isinstance(d, str)]
-    out = dict(_split_requirement(s) for s in specs)
+    specs = [d.split("#")[0] for d in env["dependencies"] if isinstance(d, str)]
+    out = {PYPI_NAME.get(name, name): spec for name, spec in map(_split_requirement, specs)}
     out.pop("pip")
     out.pop("python")
     return out
