@@ -86,6 +86,7 @@ __all__ = [
     "Trail",
     "UnitCircle",
     "History",
+    "chart_axes",
 ]
 
 # --------------------------------------------------------------------------------------
@@ -1113,6 +1114,15 @@ class UnitCircle(_Item):
         pass
 
 
+def chart_axes(ax, grid_alpha: float = 0.4) -> None:
+    """Give a 2D plot (a history, a curve against t) the course's light look: no top/right frame, small ticks,
+    a faint grid.  Call inside :func:`style`."""
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    ax.tick_params(labelsize=8, length=3)
+    ax.grid(True, lw=0.5, alpha=grid_alpha)
+
+
 class History:
     """A small line plot of a few signals against time, updated in place.
 
@@ -1134,10 +1144,7 @@ class History:
             ax.set_xlim(0, self.window)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
-            for side in ("top", "right"):
-                ax.spines[side].set_visible(False)
-            ax.tick_params(labelsize=8, length=3)
-            ax.grid(True, lw=0.5, alpha=0.4)
+            chart_axes(ax, grid_alpha=0.4)
             if ylabel:
                 ax.set_ylabel(ylabel, fontsize=9)
             if title:

@@ -75,10 +75,7 @@ class Curves:
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
-            for side in ("top", "right"):
-                ax.spines[side].set_visible(False)
-            ax.tick_params(labelsize=8, length=3)
-            ax.grid(True, lw=0.5, alpha=0.35)
+            qp.chart_axes(ax, grid_alpha=0.35)
             if xlabel:
                 ax.set_xlabel(xlabel, fontsize=9, labelpad=2)
             if ylabel:
