@@ -606,11 +606,13 @@ def changed_fraction(png_a: bytes, png_b: bytes) -> float:
     return float(np.any(np.abs(a - b) > 1e-6, axis=-1).mean())
 
 
-_JS_FIGURE_RECT = _JS_PANEL + """
-([path, cell, k]) => {
-  // Viewport rectangle of figure k of a cell (after scrolling it into view), or null when it is not there.
-  const p = panelOf(path);
-  const figs = Array.from(p.content.widgets[cell].node.querySelectorAll('%(figure)s'))
+def figure_rect_js(args: str, cell_node: str) -> str:
+    """JS taking ``args`` (ending in the figure index ``k``): the viewport rectangle of figure ``k`` in the cell
+    whose DOM node is the JS expression ``cell_node`` (after scrolling it into view), or null when it is not
+    there.  JupyterLab and voila differ only in how a cell's node is found."""
+    return """
+(%(args)s) => {
+  const figs = Array.from((%(cell)s).querySelectorAll('%(figure)s'))
       .filter((f) => f.getBoundingClientRect().width > 0);
   if (k >= figs.length) return {count: figs.length, rect: null};
   figs[k].scrollIntoView({block: 'nearest', inline: 'nearest'});
@@ -619,7 +621,10 @@ _JS_FIGURE_RECT = _JS_PANEL + """
   const w = Math.min(window.innerWidth, r.right) - x, h = Math.min(window.innerHeight, r.bottom) - y;
   return {count: figs.length, rect: w >= 1 && h >= 1 ? {x, y, width: w, height: h} : null};
 }
-""".replace("%(figure)s", FIGURE)
+""" % {"args": args, "cell": cell_node, "figure": FIGURE}
+
+
+_JS_FIGURE_RECT = _JS_PANEL + figure_rect_js("[path, cell, k]", "panelOf(path).content.widgets[cell].node")
 
 
 def figure_shots(page, relpath: str, cell: int) -> list[bytes]:

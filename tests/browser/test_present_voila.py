@@ -188,18 +188,7 @@ _JS_SLIDERS = """
 }
 """.replace("%(handle)s", lab.SLIDER_HANDLE).replace("%(figure)s", lab.FIGURE)
 
-_JS_FIGURE_RECT = """
-([cell, k]) => {
-  const c = document.querySelectorAll('#rendered_cells .jp-Cell')[cell];
-  const figs = Array.from(c.querySelectorAll('%(figure)s')).filter((f) => f.getBoundingClientRect().width > 0);
-  if (k >= figs.length) return {count: figs.length, rect: null};
-  figs[k].scrollIntoView({block: 'nearest', inline: 'nearest'});
-  const r = figs[k].getBoundingClientRect();
-  const x = Math.max(0, r.left), y = Math.max(0, r.top);
-  const w = Math.min(window.innerWidth, r.right) - x, h = Math.min(window.innerHeight, r.bottom) - y;
-  return {count: figs.length, rect: w >= 1 && h >= 1 ? {x, y, width: w, height: h} : null};
-}
-""".replace("%(figure)s", lab.FIGURE)
+_JS_FIGURE_RECT = lab.figure_rect_js("[cell, k]", "document.querySelectorAll('#rendered_cells .jp-Cell')[cell]")
 
 # The element that scrolls the page (voila's lab template scrolls a panel, not the document) and its height.
 _JS_CONTENT_HEIGHT = """
