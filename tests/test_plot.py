@@ -12,6 +12,7 @@ import pytest
 
 import quatlib as ql
 from quatlib import plot as qp
+from quatlib.models.geometry import arc_points
 
 RNG = np.random.default_rng(20261130)
 
@@ -104,7 +105,7 @@ def test_world_frame_uses_the_course_palette_and_labels():
     _, scene = scene3d()
     colors = [matplotlib.colors.to_hex(a._line.get_color()) for a in scene.world.arrows]
     assert colors == [matplotlib.colors.to_hex(c) for c in qp.AXIS_COLORS] == ["#d62728", "#2ca02c", "#1f77b4"]
-    assert [a._label.get_text() for a in scene.world.arrows] == ["x", "y", "z"]
+    assert [a.label for a in scene.world.arrows] == ["x", "y", "z"]
 
 
 def test_no_global_rcparams_change():
@@ -263,17 +264,28 @@ def test_point_moves():
     np.testing.assert_allclose(np.ravel(p._dot.get_data()), [0.5, -0.25])
 
 
-def test_arc_turns_counter_clockwise_about_its_axis():
+def test_arc_draws_the_points_it_is_given_with_the_head_on_the_last():
     _, scene = scene3d(view=(0, 0))
     arc = qp.Arc(scene)
-    arc.set_data([0, 0, 1], [1, 0, 0], np.pi / 2)
-    np.testing.assert_allclose(arc.points[0], [1, 0, 0], atol=1e-12)
-    np.testing.assert_allclose(arc.points[-1], [0, 1, 0], atol=1e-12)
-    np.testing.assert_allclose(np.linalg.norm(arc.points, axis=1), 1.0)
-    arc.set_data([0, 1, 0], [1, 0, 0], np.pi / 2)  # about y: x goes to -z
-    np.testing.assert_allclose(arc.points[-1], [0, 0, -1], atol=1e-12)
-    arc.set_data([0, 0, 1], [1, 0, 0], 0.0)
+    assert not arc.artists[1].get_visible()  # the default: a turn through 0
+    pts = arc_points([0, 0, 1], [1, 0, 0], np.pi / 2, center=(0.1, 0.2, 0))
+    arc.set_data(pts, center=(0.1, 0.2, 0), angle=np.pi / 2)
+    np.testing.assert_array_equal(arc.points, pts)
+    np.testing.assert_allclose(np.column_stack(arc._line.get_data()), pts[:, :2])  # view (0, 0): screen = (x, y)
+    assert arc._head.get_visible()
+    np.testing.assert_allclose(arc._head.get_xy()[0], pts[-1, :2])  # the head's tip on the last point
+    arc.set_data(arc_points([0, 0, 1], [1, 0, 0], 0.0), angle=0.0)
     assert not arc._head.get_visible()
+    arc.set_data(pts)  # without the angle the head is judged from the points
+    assert arc._head.get_visible()
+    arc.set_label("90°")
+    assert arc.label == "90°"
+
+
+def test_arc_is_drawing_only_it_has_no_axis_angle_signature():
+    _, scene = scene3d()
+    with pytest.raises(ValueError, match=r"Expected arc points with shape \(\.\.\., 3\), got \(2,\)"):
+        qp.Arc(scene).set_data([0, 1])
 
 
 # -- plane, gimbal --------------------------------------------------------------------------------------------
@@ -388,7 +400,7 @@ def test_unit_circle_is_static_and_labelled():
     uc = qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
     assert uc.static
     assert [t.get_text() for t in uc._ticks] == ["1", "i", "−1", "−i"]
-    assert uc.x_axis._label.get_text() == "Re" and uc.y_axis._label.get_text() == "Im"
+    assert uc.x_axis.label == "Re" and uc.y_axis.label == "Im"
     assert uc._circle.get_radius() == 1.0
 
 

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
+from quatlib.models.geometry import axis_frame  # noqa: E402
 from quatlib.widgets._mirrors import two_mirrors  # noqa: E402
 
 RNG = np.random.default_rng(20261130)
@@ -79,7 +80,7 @@ def check_consistent(d) -> None:
         np.testing.assert_allclose(final.center, POSITION, atol=1e-9)  # no turn
     else:
         axis = s["axis"]
-        np.testing.assert_allclose(axis, ql.widgets._scene.axis_frame(v.azimuth, v.elevation)[:, 0], atol=1e-9)
+        np.testing.assert_allclose(axis, axis_frame(v.azimuth, v.elevation)[:, 0], atol=1e-9)
         assert d.scenes[0].note == ""
         assert items["turn_arc"].angle == pytest.approx(np.radians(2 * phi))
         assert items["axis"].artists[0].get_visible()
@@ -121,7 +122,7 @@ def test_mirrors_45_degrees_apart_turn_by_90_and_q_is_minus_the_axis_angle_quate
     assert "equal up to sign" in d.readout.value
     assert "(-0.7071, 0.0000, -0.7071, 0.0000)" in d.readout.value
     assert "(0.7071, 0.0000, 0.7071, 0.0000)" in d.readout.value
-    assert d.items["turn_arc"]._label.get_text() == "2φ = 90°"
+    assert d.items["turn_arc"].label == "2φ = 90°"
 
 
 def test_perpendicular_mirrors_give_a_half_turn_whose_quaternion_is_pure():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import quatlib as ql
-from quatlib.widgets._scene import axis_frame
+from quatlib.models.geometry import axis_frame
 from quatlib.widgets._slerp import METHODS, RADIUS, T_GRID, body_point, profile, slerp_vs_nlerp
 
 

@@ -257,7 +257,7 @@ def test_same_orientation_yaw_180_and_minus_180(demo):
     assert "same orientation" in demo.items["notes"][0].text
     assert "full turn" in demo.items["notes"][1].text
     a, b = demo.items["keys"][0]
-    assert a._label.get_text() == "A = B" and b._label.get_text() == ""
+    assert a.label == "A = B" and b.label == ""
 
 
 def test_identical_keys_nothing_moves(demo):

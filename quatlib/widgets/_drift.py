@@ -19,9 +19,8 @@ from .._drift import (
     sandwich_matrix,
 )
 from .._matrix import matrix_from_quaternion, orthonormalize
+from ..plot import Curves, StaticText, envelope
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo
-from ._curves import Curves, envelope
-from ._scene import StaticText
 
 __all__ = ["drift", "DriftRuns"]
 
@@ -44,7 +43,7 @@ class DriftRuns:
 
     ``runs.get(every)`` (``normalize_every = every``, ``0`` = never) returns a
     dict with, for float32 and float64: the error curves cut down for drawing
-    (:func:`~quatlib.widgets._curves.envelope`), their maxima, and the
+    (:func:`~quatlib.plot.envelope`), their maxima, and the
     quaternions, matrices and errors at the frames the slider stops at.  Only
     those are kept (a few kB per setting, not the 35 MB of full runs).  One
     setting costs about a second the first time (four sequential loops of

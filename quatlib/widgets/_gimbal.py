@@ -19,6 +19,7 @@ from .._euler import (
 )
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
+from ..models.geometry import arc_points
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_matrix, fmt_vector
 
 __all__ = ["gimbal", "order_matters", "euler_vs_quaternion"]
@@ -155,7 +156,8 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
             axle.set_data(1.35 * active, -1.35 * active)
             start = np.cross(active, (0.0, 0.0, 1.0) if name != "z" else (1.0, 0.0, 0.0))
             start = 0.7 * start / np.linalg.norm(start)
-            arc.set_data(active, start, np.radians(turned), center=0.55 * active)
+            arc.set_data(arc_points(active, start, np.radians(turned), center=0.55 * active), 0.55 * active,
+                         np.radians(turned))
             arc.set_label(f"{fmt(turned, 0)}°")
             which = "first" if v.progress <= 1.0 else "second"
             scene.set_note(f"{which} turn: about {name}", color=_C["ink"])
@@ -304,7 +306,8 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
         for cube, frame, preview, R in zip(cubes, frames, previews, (R_e, R_q)):
             cube.set_data(R)
             frame.set_data(R)
-            preview.set_data(R[:, k], 1.22 * R[:, swept[axis_name]], np.radians(sign * v.step))
+            nudge = np.radians(sign * v.step)
+            preview.set_data(arc_points(R[:, k], 1.22 * R[:, swept[axis_name]], nudge), angle=nudge)
             preview.set_label(f"{fmt(v.step, 0)}°")
         he, hq = np.array(store["hist_e"]), np.array(store["hist_q"])
         hist_e.set_data(he)

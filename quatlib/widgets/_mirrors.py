@@ -9,61 +9,14 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._matrix import matrix_from_quaternion
 from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
+from ..models.geometry import arc_points, axis_frame
+from ..plot import Label, LetteredCube, Polyline, darken, legend, overlay
 from ._base import Demo, angle_slider, fmt, fmt_vector
-from ._scene import Label, Polyline, axis_frame, darken, legend, overlay
 
 __all__ = ["two_mirrors"]
 
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
-_GHOST_EDGE = "#8c8c8c"
-
-
-# Every face carries an F, written so that it reads correctly seen from outside the
-# face: (u, v) are the letter's right and up directions, u × v = the outward normal.
-_FACE_UV = {
-    0: ((0, 0, -1), (0, 1, 0)),  # +x
-    1: ((0, 0, 1), (0, 1, 0)),  # -x
-    2: ((1, 0, 0), (0, 0, -1)),  # +y
-    3: ((1, 0, 0), (0, 0, 1)),  # -y
-    4: ((1, 0, 0), (0, 1, 0)),  # +z
-    5: ((-1, 0, 0), (0, 1, 0)),  # -z
-}
-
-
-class _LetteredCube(qp.Box):
-    """A :class:`quatlib.plot.Box` with a letter F on every face: chiral from every side.
-
-    Seen from any direction, the faces in view show an F; in a mirror image every
-    one of them reads backwards.  ``ghost=True`` draws it pale with dashed grey
-    edges (the mirror image).  ``set_data(M, center)`` accepts any orthogonal
-    ``M`` -- a rotation, or a reflection (det −1) for the mirror image.
-    """
-
-    def __init__(self, scene, side: float, *, ghost: bool = False, center=(0, 0, 0)):
-        half = side / 2
-        scale = 0.55 * half
-        self._letters = []
-        normals = [np.asarray(n, float) for n in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1),
-                                                   (0, 0, -1))]
-        for k, nrm in enumerate(normals):
-            u, v = (np.asarray(a, float) for a in _FACE_UV[k])
-            self._letters.append([half * nrm + scale * (s[:, :1] * u + s[:, 1:] * v) for s in qp._F_STROKES])
-        if ghost:
-            super().__init__(scene, (side,) * 3, center=center, alpha=0.16, edgecolor=_GHOST_EDGE,
-                             linewidth=1.3, mark=None)
-            self._front_edges.set_linestyle((0, (4, 2.5)))
-            self._mark.set_color("#6e6e6e")
-        else:
-            super().__init__(scene, (side,) * 3, center=center, mark=None)
-
-    def _project(self) -> None:
-        super()._project()
-        strokes = [self.scene.project(s @ self.R.T + self.center)[0]
-                   for k in np.flatnonzero(self.front) for s in self._letters[k]]
-        self._mark.set_segments(strokes)
-        self._mark.set_alpha(1.0)
-        self._mark.set_zorder(self._front_edges.get_zorder() + 0.01)
 
 
 def _code(text: str) -> str:
@@ -141,10 +94,10 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     axis_label = Label(scene, "axis", offset=(-0.08, 0.0), ha="right", color=_C["ink"])
     phi_arc = qp.Arc(scene, color=_C["ink"], linewidth=1.4, label="φ", label_radius=1.45, head=0.07,
                      fontsize=10)
-    turn_arc = qp.Arc(scene, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.25, n=96)
-    original = _LetteredCube(scene, side, center=c0)
-    ghost = _LetteredCube(scene, side, ghost=True, center=c0)
-    final = _LetteredCube(scene, side, center=c0)
+    turn_arc = qp.Arc(scene, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.25)
+    original = LetteredCube(scene, side, center=c0)
+    ghost = LetteredCube(scene, side, ghost=True, center=c0)
+    final = LetteredCube(scene, side, center=c0)
     lift = (0.0, 0.45)
     labels = [Label(scene, "original", c0, offset=lift, color=_C["ink"]),
               Label(scene, "in mirror 1", c0, offset=lift, color="#555555"),
@@ -190,12 +143,14 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         axis_line.set_visible(not degenerate)
         axis_label.set_visible(not degenerate)
         edge = np.cross(axis, n1)  # lies in mirror 1, perpendicular to the axis
-        phi_arc.set_data(axis, 0.7 * edge, np.radians(v.mirror_angle), center=base)
+        phi = np.radians(v.mirror_angle)
+        phi_arc.set_data(arc_points(axis, 0.7 * edge, phi, center=base), base, phi)
         phi_arc.set_visible(not degenerate)
         for ray, n in zip(rays, (n1, n2)):
             ray.set_data(np.array([base, base + 1.3 * np.cross(axis, n)]))
         floor = along - 0.6 * side  # the arc runs under the cubes, from the original to the turned copy
-        turn_arc.set_data(axis, c0 - along * axis, np.radians(rotation_angle), center=floor * axis)
+        turn = np.radians(rotation_angle)
+        turn_arc.set_data(arc_points(axis, c0 - along * axis, turn, center=floor * axis, n=96), floor * axis, turn)
         turn_arc.set_label(f"2φ = {fmt(rotation_angle, 0)}°")
         turn_arc.set_visible(not degenerate)
         for lab, p in zip(labels, (c0, c1, c2)):

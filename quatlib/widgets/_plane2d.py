@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import plot as qp
 from .._plane import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
+from ..models.geometry import arc_points
 from ._base import Demo, angle_slider, fmt
 
 __all__ = ["rotation_2d", "complex_composition"]
@@ -82,8 +83,8 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     out_l = qp.Arrow(left, color=_C["vector"], linewidth=2.6, label="p′")
     out_r = qp.Arrow(right, color=_C["vector"], linewidth=2.6, label="z′")
     r0 = 0.42 / max(np.hypot(*p), 1e-9)
-    arc_l = qp.Arc(left, (0, 0, 1), _xyz(p) * r0, 0.0, label="θ", label_radius=1.35)
-    arc_r = qp.Arc(right, (0, 0, 1), (0.32, 0, 0), 0.0, label="θ", label_radius=1.45)
+    arc_l = qp.Arc(left, arc_points((0, 0, 1), _xyz(p) * r0, 0.0), angle=0.0, label="θ", label_radius=1.35)
+    arc_r = qp.Arc(right, arc_points((0, 0, 1), (0.32, 0, 0), 0.0), angle=0.0, label="θ", label_radius=1.45)
     controls = {"theta": angle_slider("θ (°)", theta, -180, 180)}
     numbers = _number_boxes(2)
     state = {}
@@ -100,8 +101,8 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
         out_r.set_data(_xyz(z2))
         rotor.set_data(_xyz(rot))
         rad = np.radians(v.theta)
-        arc_l.set_data((0, 0, 1), _xyz(p) * r0, rad)
-        arc_r.set_data((0, 0, 1), (0.32, 0, 0), rad)
+        arc_l.set_data(arc_points((0, 0, 1), _xyz(p) * r0, rad), angle=rad)
+        arc_r.set_data(arc_points((0, 0, 1), (0.32, 0, 0), rad), angle=rad)
         numbers[0].value = _mono(f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-s, 3):>6}],\n        [{fmt(s, 3):>6}, {fmt(c, 3):>6}]]\n"
                                  f"p′ = R(θ) p = ({fmt(p2[0], 3)}, {fmt(p2[1], 3)})")
         numbers[1].value = _mono(f"e<sup>iθ</sup> = cos θ + i sin θ = {_cplx(rot)}\n\n"
@@ -142,10 +143,10 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
         qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
         first_arrow = qp.Arrow(scene, color=first_color, linewidth=1.6, alpha=0.8,
                                label=f"e$^{{i{names[0]}}}$")
-        arc1 = qp.Arc(scene, (0, 0, 1), (0.45, 0, 0), 0.0, color=first_color, label=names[0], linewidth=2.2,
-                      label_radius=1.3)
-        arc2 = qp.Arc(scene, (0, 0, 1), (0.62, 0, 0), 0.0, color=second_color, label=names[1], linewidth=2.2,
-                      label_radius=1.28)
+        arc1 = qp.Arc(scene, arc_points((0, 0, 1), (0.45, 0, 0), 0.0), angle=0.0, color=first_color, label=names[0],
+                      linewidth=2.2, label_radius=1.3)
+        arc2 = qp.Arc(scene, arc_points((0, 0, 1), (0.62, 0, 0), 0.0), angle=0.0, color=second_color,
+                      label=names[1], linewidth=2.2, label_radius=1.28)
         result = qp.Arrow(scene, color=_C["ink"], linewidth=2.6, label="e$^{i(α+β)}$")
         parts.append((first_arrow, arc1, arc2, result))
     boxes = _number_boxes(2)
@@ -164,8 +165,8 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
             (parts[1], b, a, ba, boxes[1], ("β", "α")),
         ):
             first_arrow.set_data(_xyz(complex_from_angle(first)))
-            arc1.set_data((0, 0, 1), (0.45, 0, 0), first)
-            arc2.set_data((0, 0, 1), _xyz(0.62 * complex_from_angle(first)), second)
+            arc1.set_data(arc_points((0, 0, 1), (0.45, 0, 0), first), angle=first)
+            arc2.set_data(arc_points((0, 0, 1), _xyz(0.62 * complex_from_angle(first)), second), angle=second)
             result.set_data(_xyz(end))
             box.value = _mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {_cplx(end)}")
         state.update(alpha_then_beta=np.array([ab.real, ab.imag]), beta_then_alpha=np.array([ba.real, ba.imag]))

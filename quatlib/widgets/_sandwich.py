@@ -8,9 +8,9 @@ from .. import plot as qp
 from .._algebra import conjugate, inverse, multiply, norm
 from .._axis_angle import quaternion_from_axis_angle
 from .._rotate import rotate_vector
+from ..models.geometry import arc_points, axis_frame
+from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import Demo, angle_slider, fmt, fmt_vector
-from ._scene import (Bars, Label, Polyline, ScreenText, StaticText, axis_frame, legend, overlay,
-                     strip)
 
 __all__ = ["sandwich"]
 
@@ -118,7 +118,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
             v=qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None),
         )
     radii = Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2)))
-    arc = qp.Arc(main, color=_C["vector2"], linewidth=2.4, n=97, label_radius=1.0, head=0.1)
+    arc = qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1)
     turned = qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹")
     angle_label = Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True)
     q_bars = Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
@@ -164,7 +164,8 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
             p["axis_label"].set_data(1.3 * axis)
             p["circle"].set_data(ring)
         radii.set_data(np.array([v, centre, v_rot]))
-        arc.set_data(axis, v - centre, np.radians(c.angle), center=centre)
+        turn = np.radians(c.angle)
+        arc.set_data(arc_points(axis, v - centre, turn, center=centre, n=97), centre, turn)
         mid = arc.points[len(arc.points) // 2]
         angle_label.set_data(mid + 0.22 * (mid - centre) / max(np.linalg.norm(mid - centre), 1e-9),
                              f"θ = {fmt(c.angle, 0)}°")

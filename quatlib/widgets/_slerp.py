@@ -15,9 +15,9 @@ from .._euler import quaternion_from_euler
 from .._interp_motion import angular_speed, interpolate, swept_angle
 from .._interpolate import lerp
 from .._rotate import rotate_vector
+from ..models.geometry import axis_frame
+from ..plot import Curves, Dots, Label, Polyline
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
-from ._curves import Curves, Dots
-from ._scene import Label, Polyline, axis_frame
 
 __all__ = ["slerp_vs_nlerp", "profile", "body_point"]
 

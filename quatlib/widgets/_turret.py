@@ -19,9 +19,8 @@ from .._euler import GimbalLockWarning, euler_from_quaternion, quaternion_from_e
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
+from ..plot import Dots, Polyline, StaticArtists, StaticText
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
-from ._curves import Dots
-from ._scene import Polyline, StaticArtists, StaticText
 
 __all__ = ["turret"]
 
@@ -153,7 +152,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     for scene in scenes:  # one line of legend above the sphere, the same in both panels
         StaticArtists(scene, [
             scene.ax.text(x, 0.99, f"━ {text}", transform=scene.ax.transAxes, color=color, fontsize=9, ha=ha,
-                          va="top", zorder=qp._Z_TEXT)
+                          va="top", zorder=qp.Z.TEXT)
             for x, ha, text, color in ((0.03, "left", "SLERP", _SLERP), (0.97, "right", "lerp of (yaw, pitch)", _EULER))
         ])
 

@@ -1,25 +1,63 @@
-"""Plot pieces for the notebook 05 and 06 demos (candidates for :mod:`quatlib.plot`).
-
-* :class:`Curves` -- a small 2D plot whose curves change rarely (when a setting
-  changes) and whose cursor moves often (with a slider or the play button).
-  The curves are drawn into the figure's cached background, so moving the
-  cursor redraws only the cursor; changing a curve drops the cache once.
-* :class:`Dots` -- marks at 3D points in a scene (ticks along a path).
-* :func:`envelope` -- a long signal (200,000 frames) cut down to a few thousand
-  points for drawing on a log axis, keeping each bin's minimum and maximum.
-
-They follow the :mod:`quatlib.plot` pattern: created once, moved with
-``set_data``-style methods, styled per figure.
-"""
+"""2D charts beside the scenes: a history of a few signals, curves with a moving cursor, and the envelope of a long
+signal for drawing."""
 
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.lines import Line2D
 
-from .. import plot as qp
+from ._render import Renderer, invalidate
+from ._style import COLORS, chart_axes, style
 
-__all__ = ["Curves", "Dots", "envelope"]
+__all__ = ["History", "Curves", "envelope"]
+
+
+class History:
+    """A small line plot of a few signals against time, updated in place.
+
+    ``History(ax, labels=("yaw", "pitch", "roll"), colors=..., ylim=(-180, 180),
+    window=40).set_data(values)`` with ``values`` of shape ``(n_steps, n_signals)``;
+    the last ``window`` steps are shown with fixed limits.
+    """
+
+    def __init__(self, ax, labels, colors=None, *, ylim=(-180, 180), window=40, ylabel=None, title=None,
+                 styles=None):
+        self.ax = ax
+        self.window = int(window)
+        Renderer.of(ax.figure).add_moving(self)
+        colors = colors or [None] * len(labels)
+        styles = styles or ["-"] * len(labels)
+        with style():
+            self.lines = [ax.plot([], [], ls, color=c, lw=1.8, label=lab, marker=".", ms=4)[0]
+                          for lab, c, ls in zip(labels, colors, styles)]
+            ax.set_xlim(0, self.window)
+            ax.set_ylim(*ylim)
+            ax.set_autoscale_on(False)
+            chart_axes(ax, grid_alpha=0.4)
+            if ylabel:
+                ax.set_ylabel(ylabel, fontsize=9)
+            if title:
+                ax.set_title(title, fontsize=10, loc="left")
+            ax.set_xlabel("step", fontsize=9)
+            ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize=8, ncol=len(labels), frameon=False,
+                      handlelength=1.6, columnspacing=0.9, borderaxespad=0.1)
+        self._artists = list(self.lines)
+        self.set_data(np.zeros((0, len(labels))))
+
+    @property
+    def artists(self) -> list:
+        """The moving matplotlib artists (the lines), redrawn on every update."""
+        return list(self._artists)
+
+    def set_data(self, values) -> None:
+        """Show the last ``window`` rows of ``values`` ``(n_steps, n_signals)``."""
+        v = np.asarray(values, dtype=float).reshape(-1, len(self.lines))
+        n = len(v)
+        start = max(0, n - self.window)
+        x = np.arange(start, n) - start
+        for k, line in enumerate(self.lines):
+            line.set_data(x, v[start:, k])
+        self.values = v
 
 
 def envelope(y, n_bins: int = 1500, start: int = 1):
@@ -69,13 +107,13 @@ class Curves:
         self.ylim = tuple(ylim)
         styles = styles or {}
         widths = widths or {}
-        with qp.style():
+        with style():
             ax.set_xscale(xscale)
             ax.set_yscale(yscale)
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
-            qp.chart_axes(ax, grid_alpha=0.35)
+            chart_axes(ax, grid_alpha=0.35)
             if xlabel:
                 ax.set_xlabel(xlabel, fontsize=9, labelpad=2)
             if ylabel:
@@ -90,14 +128,14 @@ class Curves:
             if legend:
                 ax.legend(loc=legend_loc, fontsize=7.5, frameon=False, handlelength=1.8,
                           ncol=legend_cols or 1, borderaxespad=0.2, labelspacing=0.3, columnspacing=1.0)
-        self._cursor = Line2D([], [], color=qp.COLORS["ink"], lw=0.9, alpha=0.6, zorder=5)
+        self._cursor = Line2D([], [], color=COLORS["ink"], lw=0.9, alpha=0.6, zorder=5)
         ax.add_line(self._cursor)
         self._dots = {name: Line2D([], [], ls="none", marker="o", ms=5.5, color=c, mec="white", mew=0.8, zorder=6)
                       for name, c in colors.items()}
         for d in self._dots.values():
             ax.add_line(d)
         self._artists = [*(self.lines.values() if self.live else ()), self._cursor, *self._dots.values()]
-        qp._registry(self.fig)["extra"].append(self)  # the cursor is redrawn on every update, the rest is cached
+        Renderer.of(self.fig).add_moving(self)  # the cursor is redrawn on every update, the rest is cached
 
     def _clip(self, y):
         y = np.asarray(y, dtype=float)
@@ -109,7 +147,7 @@ class Curves:
         """Replace curve ``name`` (redraws the cached background once)."""
         self.lines[name].set_data(np.asarray(x, dtype=float), self._clip(y))
         if not self.live:
-            qp.invalidate(self.fig)
+            invalidate(self.fig)
 
     def set_band(self, name: str, x, lo, hi, alpha: float = 0.18) -> None:
         """A light band between ``lo`` and ``hi`` under curve ``name`` (the range inside each drawing bin)."""
@@ -119,7 +157,7 @@ class Curves:
         if len(x):
             self.bands[name] = self.ax.fill_between(np.asarray(x, float), self._clip(lo), self._clip(hi),
                                                     color=self.colors[name], alpha=alpha, lw=0, zorder=1)
-        qp.invalidate(self.fig)
+        invalidate(self.fig)
 
     def set_style(self, name: str, *, linewidth=None, alpha=None) -> None:
         """Emphasise or fade one curve (redraws the cached background once)."""
@@ -129,7 +167,7 @@ class Curves:
         if alpha is not None:
             line.set_alpha(alpha)
         if not self.live:
-            qp.invalidate(self.fig)
+            invalidate(self.fig)
 
     def set_cursor(self, x, ys=None) -> None:
         """Move the cursor to ``x``; ``ys`` maps curve names to the value at the cursor (None hides a dot)."""
@@ -144,37 +182,5 @@ class Curves:
 
     @property
     def artists(self) -> list:
+        """The moving matplotlib artists (cursor, dots; with ``live``, the curves), redrawn on every update."""
         return list(self._artists)
-
-
-class Dots(qp._Item):
-    """Marks at 3D points: ``Dots(scene, color=...).set_data(points)``, e.g. ticks at equal steps of ``t``.
-
-    Marks on the far side of the origin (seen from the viewer) are drawn faded
-    and behind what sits at the centre, like the far half of a :class:`~quatlib.plot.Trail`.
-    """
-
-    def __init__(self, scene, points=None, *, color=qp.COLORS["ink"], size=4.5, marker="o", alpha=1.0):
-        super().__init__(scene)
-        self._front = Line2D([], [], ls="none", marker=marker, ms=size, color=color, mec="white", mew=0.7,
-                             alpha=alpha, zorder=qp._Z_FRONT + 4)
-        self._back = Line2D([], [], ls="none", marker=marker, ms=size * 0.85, color=color, mec="white", mew=0.5,
-                            alpha=alpha * 0.45, zorder=qp._Z_BACK - 4)
-        self.ax.add_line(self._back)
-        self.ax.add_line(self._front)
-        self._artists = [self._back, self._front]
-        self.set_data(np.zeros((0, 3)) if points is None else points)
-
-    def set_data(self, points) -> None:
-        self.points = qp._as_points(points, "points").reshape(-1, 3)
-        self._project()
-
-    def _project(self) -> None:
-        if len(self.points) == 0:
-            self._front.set_data([], [])
-            self._back.set_data([], [])
-            return
-        xy, depth = self.scene.project(self.points)
-        front = depth >= 0
-        self._front.set_data(xy[front, 0], xy[front, 1])
-        self._back.set_data(xy[~front, 0], xy[~front, 1])

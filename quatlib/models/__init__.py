@@ -1,0 +1,1 @@
+"""numpy-only models of the demos: no matplotlib, no ipywidgets."""

@@ -1,0 +1,131 @@
+"""The course's visual vocabulary: 3D scenes drawn with a light touch, artists updated in place.
+
+Every figure in the course is built from the pieces here, so a cube, a frame or
+a gimbal looks the same in every notebook.  The pieces are *artist objects*:
+each is created once and then moved with ``set_data(...)``; nothing creates a
+new figure when a slider moves.
+
+How a 3D scene is drawn
+-----------------------
+A :class:`Scene` owns one matplotlib ``Axes`` and a :class:`Camera`.  Points are
+given in course coordinates (right-handed, **Y up**: x right/red, y up/green,
+z toward the viewer/blue) and projected orthographically onto a plain 2D
+``Axes``::
+
+    (screen_x, screen_y, depth) = Camera.matrix @ (x, y, z)
+
+The camera's rows are the screen's right, up and toward-the-viewer directions,
+an orthonormal right-handed triple, so +y is always up on screen (for
+``|elevation| < 90°``) and a right-handed frame always looks right-handed.
+Drawing in 2D instead of matplotlib's ``Axes3D`` means no panes, grid or ticks to
+redraw (they dominate a 3D redraw), fixed limits that never jump, equal aspect
+for free, and depth order under our control: hidden cube edges are dashed, the
+back halves of the gimbal rings pass behind the cube and the front halves in
+front of it.
+
+Geometry comes in as data, never as angles to interpret: a cube takes the
+rotation matrix ``R`` (``R @ v``, columns = where the axes went) that quatlib
+computed; plotting applies it, it does not decide it.
+
+Styling is per figure (:func:`style`, explicit keyword arguments); nothing
+changes matplotlib's global ``rcParams``.  matplotlib is imported only when this
+package is (``import quatlib`` alone does not import it).
+
+The package, by role (private modules, every public name re-exported here)
+--------------------------------------------------------------------------
+``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`), :func:`style`, :func:`figure`, the z-order bands :class:`Z`
+``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
+``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
+``_png``     :func:`encode_png`
+``_camera``  :class:`Camera`, :class:`Scene`
+``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
+``_artists`` :class:`Arrow`, :class:`Point`, :class:`Frame`, :class:`Arc`, :class:`Plane`, :class:`Polyline`,
+             :class:`Dots`, :class:`Trail`, :class:`UnitCircle`
+``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
+             :class:`Tethers`, :class:`BallOfRotations`
+``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
+             :class:`Bars`
+``_charts``  :class:`History`, :class:`Curves`, :func:`envelope` (2D plots beside the scenes)
+
+Plotting draws; it does not compute rotations.  The points of an :class:`Arc`
+come from :func:`quatlib.models.geometry.arc_points`, a cube's matrix from
+``quatlib.matrix_from_quaternion``; no module here imports quatlib's math.
+
+Writing your own item
+---------------------
+Subclass :class:`Item`: create your matplotlib artists in ``__init__`` (after
+``super().__init__(scene)``, which registers the item with the scene), add them
+to ``self.ax`` and declare them with :meth:`Item.own`; keep the 3D data in
+``set_data`` and end it with ``self.project()``; in :meth:`Item.project` turn
+the data into screen positions with ``self.scene.project``.  The scene calls
+``project()`` when its view turns, and the figure's :class:`Renderer` redraws
+the item's artists on every update (``static = True`` instead draws them once
+into the cached background; call :meth:`Item.changed` after changing one).
+Pick the ``zorder`` from the bands of :class:`Z`.
+
+Examples
+--------
+>>> import numpy as np
+>>> import quatlib as ql
+>>> fig, (scene,) = ql.plot.panels(1)
+>>> cube = ql.plot.Cube(scene)
+>>> frame = ql.plot.Frame(scene)
+>>> R = ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 1, 0], 30, degrees=True))
+>>> cube.set_data(R)
+>>> frame.set_data(R)
+>>> png = ql.plot.render_png(fig)
+>>> png[:4]
+b'\\x89PNG'
+
+A new item, a segment between two 3D points:
+
+>>> from matplotlib.lines import Line2D
+>>> class Segment(ql.plot.Item):
+...     def __init__(self, scene, a=(0, 0, 0), b=(1, 0, 0), *, color=ql.plot.COLORS["ink"]):
+...         super().__init__(scene)
+...         self._line = Line2D([], [], color=color, lw=1.5, zorder=ql.plot.Z.MID)
+...         self.ax.add_line(self._line)
+...         self.own(self._line)
+...         self.set_data(a, b)
+...
+...     def set_data(self, a, b) -> None:
+...         self.ends = ql.plot.as_points([a, b], "segment ends")
+...         self.project()
+...
+...     def project(self) -> None:
+...         xy, _ = self.scene.project(self.ends)
+...         self._line.set_data(xy[:, 0], xy[:, 1])
+>>> seg = Segment(scene, b=(0, 1, 0))
+>>> scene.set_view(0, 0)  # looking along -z: y is straight up on screen
+>>> np.round(seg.artists[0].get_ydata(), 3)
+array([0., 1.])
+>>> ql.plot.render_png(fig)[:4]
+b'\\x89PNG'
+"""
+
+from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Trail, UnitCircle
+from ._camera import Camera, Scene
+from ._charts import Curves, History, envelope
+from ._items import Item, as_matrix, as_points
+from ._layout import overlay, panels, strip
+from ._png import encode_png
+from ._render import Renderer, invalidate, render_png, render_rgb
+from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
+from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
+from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
+
+__all__ = [
+    # style and layout
+    "AXIS_COLORS", "COLORS", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
+    "panels", "strip", "overlay",
+    # rendering
+    "Renderer", "render_png", "render_rgb", "invalidate", "encode_png",
+    # camera, scene and the extension API
+    "Camera", "Scene", "Item", "as_points", "as_matrix",
+    # items in a scene
+    "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "UnitCircle",
+    "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
+    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
+    # 2D charts
+    "History", "Curves", "envelope",
+]

@@ -1,0 +1,469 @@
+"""Lines, arrows and points in a scene: each item keeps its 3D data and projects it through the scene's camera."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Polygon
+
+from ._items import Item, as_matrix, as_points
+from ._style import AXIS_COLORS, COLORS, Z
+
+__all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "UnitCircle"]
+
+
+class Arrow(Item):
+    """A vector drawn as a shaft with a head: ``Arrow(scene).set_data(tip, tail=(0, 0, 0))``.
+
+    The head is drawn in screen space and shrinks when the arrow points at the
+    viewer, so it never flips.  ``label`` is written just beyond the tip.
+    """
+
+    def __init__(self, scene, tip=(1, 0, 0), tail=(0, 0, 0), *, color=COLORS["vector"], linewidth=2.2,
+                 head=0.11, label=None, alpha=1.0, zorder=Z.MID, linestyle="-", fontsize=10, static=False):
+        super().__init__(scene, static=static)
+        self.head = float(head)
+        self.zorder = zorder
+        self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, ls=linestyle,
+                            solid_capstyle="butt", zorder=zorder)
+        self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
+                             alpha=alpha, zorder=zorder)
+        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                                   va="center", alpha=min(1.0, alpha + 0.2), zorder=Z.TEXT - 1)
+        self.ax.add_line(self._line)
+        self.ax.add_patch(self._head)
+        self.own(self._line, self._head, self._label)
+        self.set_data(tip, tail)
+
+    def set_data(self, tip, tail=(0, 0, 0)) -> None:
+        """Move the arrow: from ``tail`` to ``tip`` (course coordinates)."""
+        self.tip = as_points(tip, "tip").reshape(3)
+        self.tail = as_points(tail, "tail").reshape(3)
+        self.project()
+
+    def set_label(self, text: str) -> None:
+        """Write ``text`` beyond the tip."""
+        self._label.set_text(text)
+        self.changed()
+
+    @property
+    def label(self) -> str:
+        """The text written beyond the tip."""
+        return self._label.get_text()
+
+    def set_color(self, color) -> None:
+        for a in (self._line, self._head, self._label):
+            a.set_color(color)
+        self.changed()
+
+    def project(self) -> None:
+        (t0, t1), depth = self.scene.project(np.array([self.tail, self.tip]))
+        d = t1 - t0
+        length = float(np.hypot(*d))
+        if length < 1e-9:
+            u = np.array([1.0, 0.0])
+            h = 0.0
+        else:
+            u = d / length
+            h = min(self.head, 0.45 * length)
+        n = np.array([-u[1], u[0]])
+        base = t1 - h * u
+        self._line.set_data([t0[0], base[0] + 0.2 * h * u[0]], [t0[1], base[1] + 0.2 * h * u[1]])
+        self._head.set_xy(np.array([t1, base + 0.45 * h * n, base - 0.45 * h * n]))
+        offset = 0.09 * self.scene.extent / 1.6
+        self._label.set_position(t1 + u * offset if length > 1e-9 else t1 + offset)
+        self.changed()
+        if self.zorder == Z.MID:
+            z = Z.MID + 2.0 * np.tanh(float(depth.mean()) / self.scene.extent)
+            for a in (self._line, self._head):
+                a.set_zorder(z)
+
+
+class Point(Item):
+    """A dot with an optional label: ``Point(scene, label="p").set_data(p)``."""
+
+    def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
+                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10):
+        super().__init__(scene)
+        self.label_offset = np.asarray(label_offset, dtype=float)
+        self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
+                           zorder=zorder)
+        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
+        self.ax.add_line(self._dot)
+        self.own(self._dot, self._label)
+        self.set_data(p)
+
+    def set_data(self, p) -> None:
+        """Put the dot at ``p`` (course coordinates)."""
+        self.p = as_points(p, "point").reshape(3)
+        self.project()
+
+    def set_label(self, text: str) -> None:
+        self._label.set_text(text)
+
+    @property
+    def label(self) -> str:
+        return self._label.get_text()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.p)
+        self._dot.set_data([xy[0]], [xy[1]])
+        self._label.set_position(xy + self.label_offset)
+
+
+class Frame(Item):
+    """A coordinate frame (triad): three arrows x red, y green, z blue.
+
+    ``Frame(scene).set_data(R, origin)`` draws the columns of ``R`` (where the
+    axes went) from ``origin``.
+    """
+
+    def __init__(self, scene, R=None, origin=(0, 0, 0), *, length=1.25, labels=None, linewidth=2.4,
+                 alpha=1.0, head=0.11, zorder=Z.MID, colors=AXIS_COLORS, static=False):
+        super().__init__(scene, static=static)
+        self.length = float(length)
+        labels = labels or (None, None, None)
+        # the arrows are projected by this frame, not on their own
+        self.arrows = [
+            self.adopt(Arrow(scene, color=c, linewidth=linewidth, head=head, label=lab, alpha=alpha, zorder=zorder))
+            for c, lab in zip(colors, labels)
+        ]
+        self.set_data(R, origin)
+
+    def set_data(self, R=None, origin=(0, 0, 0)) -> None:
+        """Axes ``R[:, 0], R[:, 1], R[:, 2]`` drawn from ``origin`` (identity if ``R`` is None)."""
+        self.R = as_matrix(R)
+        self.origin = as_points(origin, "origin").reshape(3)
+        self.project()
+
+    def project(self) -> None:
+        for k, arrow in enumerate(self.arrows):
+            arrow.set_data(self.origin + self.length * self.R[:, k], self.origin)
+
+
+class Arc(Item):
+    """The angle swept by a turn, drawn as an arc with an arrowhead at its end.
+
+    ``Arc(scene).set_data(points, center, angle)`` draws the path ``points``
+    (shape ``(n, 3)``, course coordinates) of a point turned about an axis
+    through ``center``; the head sits on the last point, the label beside the
+    middle one.  The points come from the math, e.g.
+    :func:`quatlib.models.geometry.arc_points` (``rotate_vector`` of the start
+    point), so the arc turns exactly the way the math does; ``angle`` (radians,
+    the turn the points sweep) hides the head of a zero turn and keeps the head
+    of a turn near 360° (whose ends nearly meet) at full size.
+    """
+
+    def __init__(self, scene, points=None, center=(0, 0, 0), angle=None, *, color=COLORS["vector2"],
+                 linewidth=1.8, label=None, head=0.09, alpha=1.0, fontsize=11, label_radius=1.18,
+                 zorder=Z.MID + 1):
+        super().__init__(scene)
+        self.head = head
+        self.label_radius = label_radius
+        self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
+        self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
+                             alpha=alpha, zorder=zorder)
+        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                                   va="center", zorder=Z.TEXT - 1)
+        self.ax.add_line(self._line)
+        self.ax.add_patch(self._head)
+        self.own(self._line, self._head, self._label)
+        if points is None:  # a turn through 0 of the point (1, 0, 0)
+            points, angle = np.tile([1.0, 0.0, 0.0], (2, 1)), 0.0
+        self.set_data(points, center, angle)
+
+    def set_data(self, points, center=(0, 0, 0), angle=None) -> None:
+        """Draw the arc through ``points`` ``(n, 3)`` about ``center``; ``angle`` (radians) is the turn they sweep.
+
+        Without ``angle`` the head is judged from the points alone: hidden when
+        the last step is too short to show a direction, at most 0.6 times the
+        chord from the first to the last point.
+        """
+        self.points = as_points(points, "arc points").reshape(-1, 3)
+        self.center = as_points(center, "center").reshape(3)
+        self.angle = None if angle is None else float(angle)
+        self.project()
+
+    def set_label(self, text: str) -> None:
+        """Write ``text`` beside the middle of the arc."""
+        self._label.set_text(text)
+
+    @property
+    def label(self) -> str:
+        """The text beside the middle of the arc."""
+        return self._label.get_text()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.points)
+        self._line.set_data(xy[:, 0], xy[:, 1])
+        d = xy[-1] - xy[-2] if len(xy) > 1 else np.zeros(2)
+        length = float(np.hypot(*d))
+        span = float(np.hypot(*(xy[-1] - xy[0])))
+        swept = None if self.angle is None else abs(self.angle)
+        if length < 1e-12 or (swept is not None and swept < 1e-9):
+            self._head.set_visible(False)
+        else:
+            self._head.set_visible(True)
+            u = d / length
+            nrm = np.array([-u[1], u[0]])
+            h = min(self.head, 0.6 * (span if swept is None else max(span, swept * 0.3)))
+            tip = xy[-1]
+            base = tip - h * u
+            self._head.set_xy(np.array([tip, base + 0.5 * h * nrm, base - 0.5 * h * nrm]))
+        c, _ = self.scene.project(self.center)
+        mid = xy[len(xy) // 2]
+        self._label.set_position(c + (mid - c) * self.label_radius)
+
+
+class Plane(Item):
+    """A translucent square mirror through ``center`` with unit normal ``normal``, and the normal arrow.
+
+    The square's in-plane edges follow ``in_plane`` (projected into the plane), or
+    a fixed rule (the world y axis, or x when the normal is along y) if not given.
+    """
+
+    def __init__(self, scene, normal=(1, 0, 0), center=(0, 0, 0), *, size=2.0, in_plane=None,
+                 color=COLORS["mirror"], alpha=0.25, show_normal=True, label=None):
+        super().__init__(scene)
+        self.size = float(size)
+        self._poly = Polygon(np.zeros((4, 2)), closed=True, facecolor=(*matplotlib.colors.to_rgb(color), alpha),
+                             edgecolor=color, lw=1.2, zorder=Z.MID - 1)
+        self.ax.add_patch(self._poly)
+        self.own(self._poly)
+        self.normal_arrow = self.adopt(Arrow(scene, color=color, linewidth=2.0, label=label)) if show_normal else None
+        self.set_data(normal, center, in_plane)
+
+    def set_data(self, normal, center=(0, 0, 0), in_plane=None) -> None:
+        n = as_points(normal, "normal").reshape(3)
+        norm = np.linalg.norm(n)
+        if norm == 0:
+            raise ValueError("Expected a non-zero plane normal, got (0, 0, 0)")
+        self.normal = n / norm
+        self.center = as_points(center, "center").reshape(3)
+        helper = np.array([0.0, 1.0, 0.0]) if in_plane is None else as_points(in_plane).reshape(3)
+        v = helper - (helper @ self.normal) * self.normal
+        if np.linalg.norm(v) < 1e-6:
+            helper = np.array([1.0, 0.0, 0.0])
+            v = helper - (helper @ self.normal) * self.normal
+        v /= np.linalg.norm(v)
+        u = np.cross(v, self.normal)
+        h = self.size / 2
+        self.corners = self.center + h * np.array([u + v, -u + v, -u - v, u - v])
+        self.project()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.corners)
+        self._poly.set_xy(xy)
+        if self.normal_arrow is not None:
+            self.normal_arrow.set_data(self.center + 0.5 * self.size * self.normal, self.center)
+
+
+class Trail(Item):
+    """Points traced on a sphere (e.g. where a body-fixed point has been).
+
+    ``Trail(scene, radius=1).set_data(points)``; the sphere's outline is drawn
+    faintly, the part of the trail on the far side is drawn faint and dashed.
+    """
+
+    def __init__(self, scene, points=None, *, radius=1.0, center=(0, 0, 0), color=COLORS["vector2"],
+                 linewidth=2.0, sphere=True, marker_last=True):
+        super().__init__(scene)
+        self.radius = float(radius)
+        self.center = as_points(center, "center").reshape(3)
+        self._sphere = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04),
+                              edgecolor=COLORS["faint"], lw=0.8, zorder=Z.BACK - 5)
+        self._sphere.set_visible(sphere)
+        self._back = Line2D([], [], color=color, lw=linewidth * 0.7, alpha=0.45, ls=(0, (2, 2)),
+                            zorder=Z.shell(False, self.radius, scene.extent))
+        self._front = Line2D([], [], color=color, lw=linewidth, zorder=Z.shell(True, self.radius, scene.extent))
+        self._last = Line2D([], [], ls="none", marker="o", ms=6, color=color, mec="white",
+                            zorder=Z.FRONT + 5)
+        self._last.set_visible(marker_last)
+        self.ax.add_patch(self._sphere)
+        for a in (self._back, self._front, self._last):
+            self.ax.add_line(a)
+        self.own(self._sphere, self._back, self._front, self._last)
+        self.set_data(np.zeros((0, 3)) if points is None else points)
+
+    def set_data(self, points) -> None:
+        """Trace the trail through ``points`` ``(n, 3)``; the last one is marked."""
+        self.points = as_points(points, "trail points").reshape(-1, 3)
+        self.project()
+
+    def project(self) -> None:
+        c, _ = self.scene.project(self.center)
+        self._sphere.center = tuple(c)
+        if len(self.points) == 0:
+            for a in (self._back, self._front, self._last):
+                a.set_data([], [])
+            return
+        xy, depth = self.scene.project(self.points - self.center)
+        xy = xy + c
+        front = depth >= 0
+        fr = front | np.concatenate([[False], front[:-1]])
+        bk = ~front | np.concatenate([[False], ~front[:-1]])
+        fx = np.where(fr, xy[:, 0], np.nan)
+        fy = np.where(fr, xy[:, 1], np.nan)
+        bx = np.where(bk, xy[:, 0], np.nan)
+        by = np.where(bk, xy[:, 1], np.nan)
+        self._front.set_data(fx, fy)
+        self._back.set_data(bx, by)
+        self._last.set_data([xy[-1, 0]], [xy[-1, 1]])
+
+
+class Polyline(Item):
+    """A 3D polyline: ``Polyline(scene, color=...).set_data(points)``.
+
+    ``points`` has shape ``(n, 3)``; a row of NaN breaks the line.  With
+    ``fill`` (a colour) the closed outline is also filled; with ``apex`` as well,
+    the filled shape is the outline of the cone from ``apex`` to the line (the
+    convex hull of both on screen).  With ``split=True`` the
+    part nearer the viewer than the origin is solid and the far part faint and
+    dashed (like :class:`quatlib.plot.Trail`, for circles around the origin).
+    """
+
+    def __init__(self, scene, points=None, *, color=COLORS["ink"], linewidth=1.5, linestyle="-", alpha=1.0,
+                 fill=None, fill_alpha=0.12, split=False, apex=None, zorder=Z.MID - 1):
+        super().__init__(scene)
+        self.split = bool(split)
+        self.apex = None if apex is None else as_points(apex, "apex").reshape(1, 3)
+        self._line = Line2D([], [], color=color, lw=linewidth, ls=linestyle, alpha=alpha, zorder=zorder,
+                            solid_capstyle="round")
+        self._back = Line2D([], [], color=color, lw=linewidth * 0.8, ls=(0, (2, 2)), alpha=alpha * 0.5,
+                            zorder=zorder - 0.5)
+        self._fill = Polygon(np.zeros((3, 2)), closed=True, edgecolor="none", zorder=zorder - 1,
+                             facecolor=(*matplotlib.colors.to_rgb(fill or color), fill_alpha))
+        self._fill.set_visible(fill is not None)
+        self._has_fill = fill is not None
+        self.ax.add_patch(self._fill)
+        self.ax.add_line(self._back)
+        self.ax.add_line(self._line)
+        self.own(self._fill, self._back, self._line)
+        self.set_data(np.zeros((0, 3)) if points is None else points)
+
+    def set_data(self, points) -> None:
+        """Move the line to ``points`` (course coordinates, shape ``(n, 3)``)."""
+        self.points = as_points(points, "polyline points").reshape(-1, 3)
+        self.project()
+
+    def project(self) -> None:
+        if len(self.points) == 0:
+            self._line.set_data([], [])
+            self._back.set_data([], [])
+            self._fill.set_visible(False)
+            return
+        xy, depth = self.scene.project(self.points)
+        x, y = xy[:, 0], xy[:, 1]
+        if self.split:
+            front = depth >= 0
+            fr = front | np.concatenate([[False], front[:-1]])
+            bk = ~front | np.concatenate([[False], ~front[:-1]])
+            self._line.set_data(np.where(fr, x, np.nan), np.where(fr, y, np.nan))
+            self._back.set_data(np.where(bk, x, np.nan), np.where(bk, y, np.nan))
+        else:
+            self._line.set_data(x, y)
+            self._back.set_data([], [])
+        if self._has_fill:
+            outline = xy[np.isfinite(xy).all(axis=1)]
+            if self.apex is not None:
+                outline = _convex_hull(np.vstack([outline, self.scene.project(self.apex)[0]]))
+            self._fill.set_visible(len(outline) >= 3)
+            if len(outline) >= 3:
+                self._fill.set_xy(outline)
+
+
+def _convex_hull(xy: np.ndarray) -> np.ndarray:
+    """Corners of the convex hull of 2D points, counter-clockwise (Andrew's monotone chain)."""
+    pts = np.unique(np.round(xy, 12), axis=0)
+    if len(pts) < 3:
+        return pts
+
+    def half(points):
+        chain = []
+        for p in points:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    lower = half(pts)
+    upper = half(pts[::-1])
+    return np.array(lower[:-1] + upper[:-1])
+
+
+class Dots(Item):
+    """Marks at 3D points: ``Dots(scene, color=...).set_data(points)``, e.g. ticks at equal steps of ``t``.
+
+    Marks on the far side of the origin (seen from the viewer) are drawn faded
+    and behind what sits at the centre, like the far half of a :class:`~quatlib.plot.Trail`.
+    """
+
+    def __init__(self, scene, points=None, *, color=COLORS["ink"], size=4.5, marker="o", alpha=1.0):
+        super().__init__(scene)
+        self._front = Line2D([], [], ls="none", marker=marker, ms=size, color=color, mec="white", mew=0.7,
+                             alpha=alpha, zorder=Z.FRONT + 4)
+        self._back = Line2D([], [], ls="none", marker=marker, ms=size * 0.85, color=color, mec="white", mew=0.5,
+                            alpha=alpha * 0.45, zorder=Z.BACK - 4)
+        self.ax.add_line(self._back)
+        self.ax.add_line(self._front)
+        self.own(self._back, self._front)
+        self.set_data(np.zeros((0, 3)) if points is None else points)
+
+    def set_data(self, points) -> None:
+        """Put the marks at ``points`` ``(n, 3)``."""
+        self.points = as_points(points, "points").reshape(-1, 3)
+        self.project()
+
+    def project(self) -> None:
+        if len(self.points) == 0:
+            self._front.set_data([], [])
+            self._back.set_data([], [])
+            return
+        xy, depth = self.scene.project(self.points)
+        front = depth >= 0
+        self._front.set_data(xy[front, 0], xy[front, 1])
+        self._back.set_data(xy[~front, 0], xy[~front, 1])
+
+
+class UnitCircle(Item):
+    """The plane's axes and the unit circle, for the 2D panels (use a scene with ``view=(0, 0)``).
+
+    ``labels`` names the horizontal and vertical axes (``("x", "y")`` or
+    ``("Re", "Im")``); ``ticks`` labels the points ``1, i, -1, -i`` of the circle
+    (``("1", "i", "−1", "−i")`` for the complex plane, ``None`` for none).
+    """
+
+    static = True
+
+    def __init__(self, scene, *, labels=("x", "y"), ticks=("1", "1", "−1", "−1"), radius=1.0):
+        super().__init__(scene)
+        e = 0.93 * scene.extent
+        self.radius = float(radius)
+        ink, faint = COLORS["ink"], COLORS["faint"]
+        self._circle = Circle((0, 0), self.radius, facecolor="none", edgecolor=faint, lw=1.2, zorder=Z.WORLD)
+        self.ax.add_patch(self._circle)
+        self.own(self._circle)
+        self.x_axis = self.adopt(Arrow(scene, (e, 0, 0), (-e, 0, 0), color=AXIS_COLORS[0], linewidth=1.0,
+                                       head=0.07, alpha=0.55, zorder=Z.WORLD))
+        self.y_axis = self.adopt(Arrow(scene, (0, e, 0), (0, -e, 0), color=AXIS_COLORS[1], linewidth=1.0,
+                                       head=0.07, alpha=0.55, zorder=Z.WORLD))
+        # the axis names sit below the x tip and beside the y tip (not beyond the tips like an arrow's label)
+        for arrow, text, pos in ((self.x_axis, labels[0], (e, -0.1 * scene.extent)),
+                                 (self.y_axis, labels[1], (0.1 * scene.extent, e))):
+            arrow._label.set_text(text)
+            arrow._label.set_position(pos)
+            arrow._label.set_fontsize(10)
+        self._ticks = []
+        if ticks:
+            d = 0.07 * scene.extent
+            spots = [((self.radius + d, -d), "left", "top"), ((d, self.radius + d), "left", "bottom"),
+                     ((-self.radius - d, -d), "right", "top"), ((d, -self.radius - d), "left", "top")]
+            for (pos, ha, va), text in zip(spots, ticks):
+                self._ticks.append(self.ax.text(*pos, text, color=ink, fontsize=9, ha=ha, va=va, alpha=0.75,
+                                                zorder=Z.WORLD))
+        self.own(*self._ticks)
+
+    def project(self) -> None:  # the 2D furniture does not follow the camera
+        pass

@@ -1,0 +1,164 @@
+"""The camera (orthographic, Y up) and the scene: one panel of course coordinates."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._artists import Frame
+from ._items import Item
+from ._render import Renderer
+from ._style import COLORS, DEFAULT_VIEW, Z, style
+
+__all__ = ["Camera", "Scene"]
+
+
+class Camera:
+    """Orthographic camera with Y up: azimuth about +y, elevation above the xz-plane.
+
+    ``azim = elev = 0`` looks along ``-z``: x right, y up, z toward the viewer (the
+    plane view used for 2D panels).  Positive ``azim`` walks the camera toward +x,
+    positive ``elev`` lifts it above the xz-plane.  :attr:`matrix` has rows
+    ``right, up, toward`` (right-handed: ``right × up = toward``)::
+
+        toward = ( sin(az) cos(el),  sin(el),  cos(az) cos(el))
+        right  = ( cos(az),          0,        -sin(az)       )
+        up     = toward × right
+    """
+
+    def __init__(self, azim: float = DEFAULT_VIEW[0], elev: float = DEFAULT_VIEW[1]):
+        self.set_view(azim, elev)
+
+    def set_view(self, azim: float, elev: float) -> None:
+        """Point the camera: ``azim``, ``elev`` in degrees."""
+        self.azim = float(azim)
+        self.elev = float(elev)
+        az, el = np.radians(self.azim), np.radians(self.elev)
+        toward = np.array([np.sin(az) * np.cos(el), np.sin(el), np.cos(az) * np.cos(el)])
+        right = np.array([np.cos(az), 0.0, -np.sin(az)])
+        up = np.cross(toward, right)
+        self.matrix = np.array([right, up, toward])
+
+    @property
+    def toward(self) -> np.ndarray:
+        """Unit vector from the scene toward the viewer."""
+        return self.matrix[2]
+
+    def project(self, points):
+        """Screen coordinates ``(..., 2)`` and depth ``(...)`` (bigger = nearer) of ``points``."""
+        p = np.asarray(points, dtype=float) @ self.matrix.T
+        return p[..., :2], p[..., 2]
+
+
+class Scene:
+    """One panel: a 2D ``Axes`` showing course coordinates through a :class:`Camera`.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        The axes to draw in (its decorations are turned off).
+    extent : float
+        Half-width of the visible square; anything within this distance of the
+        origin is never clipped, whatever the view.
+    view : (float, float)
+        Initial ``(azimuth, elevation)`` in degrees; ``(0, 0)`` is the flat plane view.
+    world_frame : bool
+        Draw the fixed world axes (thin, faint, labelled x, y, z).
+    title : str, optional
+        Says what to look at.
+    """
+
+    def __init__(self, ax, *, extent: float = 1.6, view=DEFAULT_VIEW, world_frame: bool = True, title=None):
+        self.ax = ax
+        self.extent = float(extent)
+        self.camera = Camera(*view)
+        self.items: list[Item] = []
+        self.renderer = Renderer.of(ax.figure)
+        self.renderer.add_scene(self)
+        with style():
+            ax.set_axis_off()
+            ax.set_xlim(-self.extent, self.extent)
+            ax.set_ylim(-self.extent, self.extent)
+            ax.set_aspect("equal", adjustable="box")
+            ax.set_autoscale_on(False)
+            self._title = ax.text(
+                0.5, 1.0, title or "", transform=ax.transAxes, ha="center", va="bottom",
+                fontsize=11, color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
+            )
+            self._note = ax.text(
+                0.02, 0.02, "", transform=ax.transAxes, ha="left", va="bottom", fontsize=9.5,
+                color=COLORS["warn"], zorder=Z.TEXT,
+                bbox=dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="none", alpha=0.85),
+            )
+            self._note.set_visible(False)
+            self._caption = ax.text(
+                0.03, -0.01, "", transform=ax.transAxes, ha="left", va="top", fontsize=9.5,
+                family="DejaVu Sans Mono", color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
+            )
+        self.world = None
+        if world_frame:
+            self.world = Frame(
+                self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, alpha=0.45,
+                head=0.07, zorder=Z.WORLD,
+            )
+
+    # -- camera ------------------------------------------------------------------------
+    @property
+    def view(self):
+        """Current ``(azimuth, elevation)`` in degrees."""
+        return (self.camera.azim, self.camera.elev)
+
+    def set_view(self, azim: float, elev: float) -> None:
+        """Turn the camera and re-project every item (no figure is recreated)."""
+        self.camera.set_view(azim, elev)
+        for item in self.items:
+            item.project()
+        if any(item.static for item in self.items):  # static items follow the camera too
+            self.renderer.invalidate()
+
+    def project(self, points):
+        """Screen coordinates and depth of course-coordinate ``points`` (see :class:`Camera`)."""
+        return self.camera.project(points)
+
+    # -- text --------------------------------------------------------------------------
+    def set_title(self, text: str) -> None:
+        """Replace the title (one line that says what to look at)."""
+        if text != self._title.get_text():
+            self._title.set_text(text)
+            self.renderer.invalidate()
+
+    def set_note(self, text: str = "", color=None) -> None:
+        """Show an explanation in the bottom-left corner, on a white card ('' hides it)."""
+        self._note.set_text(text)
+        self._note.set_visible(bool(text))
+        self._note.set_color(color or COLORS["warn"])
+
+    def set_caption(self, text: str = "") -> None:
+        """Write (monospace) numbers under the panel; needs ``panels(..., footer=...)`` room."""
+        self._caption.set_text(text)
+
+    @property
+    def caption(self) -> str:
+        return self._caption.get_text()
+
+    @property
+    def title(self) -> str:
+        return self._title.get_text()
+
+    @property
+    def note(self) -> str:
+        return self._note.get_text()
+
+    # -- items -------------------------------------------------------------------------
+    def add(self, item) -> None:
+        """Register ``item`` (done by :class:`Item` itself): the scene re-projects it when the view turns."""
+        self.items.append(item)
+        self.renderer.invalidate()
+
+    def remove(self, item) -> None:
+        """Stop projecting ``item`` (e.g. when another item adopts it, see :meth:`Item.adopt`)."""
+        self.items.remove(item)
+
+    def moving_artists(self) -> list:
+        """The artists redrawn on every update: those of the non-static items, the caption and the note."""
+        out = [a for item in self.items if not item.static for a in item.artists]
+        return [*out, self._caption, self._note]

@@ -1,0 +1,110 @@
+"""The base class of scene items, and the input checks an item author needs."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._render import invalidate
+
+__all__ = ["Item", "as_points", "as_matrix"]
+
+
+def as_points(p, what: str = "points") -> np.ndarray:
+    """``p`` as a float array of 3D points, shape ``(..., 3)``; ``what`` names it in the error.
+
+    >>> as_points([1, 2, 3]).shape
+    (3,)
+    >>> as_points([[1, 2]], "tip")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected tip with shape (..., 3), got (1, 2)
+    """
+    a = np.asarray(p, dtype=float)
+    if a.shape[-1:] != (3,):
+        raise ValueError(f"Expected {what} with shape (..., 3), got {a.shape}")
+    return a
+
+
+def as_matrix(R) -> np.ndarray:
+    """``R`` as a float ``(3, 3)`` matrix; ``None`` gives the identity.
+
+    >>> as_matrix(None)[0]
+    array([1., 0., 0.])
+    >>> as_matrix(np.eye(4))
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected a rotation matrix with shape (3, 3), got (4, 4)
+    """
+    if R is None:
+        return np.eye(3)
+    a = np.asarray(R, dtype=float)
+    if a.shape != (3, 3):
+        raise ValueError(f"Expected a rotation matrix with shape (3, 3), got {a.shape}")
+    return a
+
+
+class Item:
+    """Base of every scene item: keeps its 3D data, owns its matplotlib artists, re-projects when the view turns.
+
+    The life of an item:
+
+    * ``__init__(scene, ...)`` calls ``super().__init__(scene)``, which registers
+      the item with ``scene`` (so the scene re-projects it when its view turns and
+      the figure's :class:`~quatlib.plot.Renderer` draws it); then it creates its
+      matplotlib artists, adds them to ``self.ax`` and declares them with
+      :meth:`own`.  An item built from other items creates them and takes them
+      over with :meth:`adopt`: the parent then projects, shows and hides them.
+    * ``set_data(...)`` takes the new data (course coordinates, checked with
+      :func:`as_points` / :func:`as_matrix`), keeps it, and calls :meth:`project`.
+    * ``project()`` turns the kept 3D data into screen positions through
+      ``self.scene.project(points)``; the scene calls it when the view turns.
+      The default projects the adopted children.
+
+    A ``static`` item (a legend, the unit circle) is drawn once into the
+    figure's cached background instead of on every update; when it changes, it
+    calls :meth:`changed`.  Nobody outside an item touches its artists: read
+    them with :attr:`artists`, move them with ``set_data``.
+    """
+
+    #: Drawn into the cached background (True) or redrawn on every update (False).
+    static = False
+
+    def __init__(self, scene, *, static: bool | None = None):
+        if static is not None:
+            self.static = bool(static)
+        self.scene = scene
+        self.ax = scene.ax
+        self.children: list[Item] = []
+        self._own: list = []
+        scene.add(self)
+
+    def own(self, *artists):
+        """Declare matplotlib artists (already added to ``self.ax``) as this item's; returns them."""
+        self._own.extend(artists)
+        return artists
+
+    def adopt(self, child: Item) -> Item:
+        """Take over ``child`` (an item of the same scene): the scene no longer projects it, this item does."""
+        self.scene.remove(child)
+        self.children.append(child)
+        return child
+
+    @property
+    def artists(self) -> list:
+        """The matplotlib artists this item owns, its children's included (for the renderer and tests)."""
+        return [*self._own, *(a for child in self.children for a in child.artists)]
+
+    def project(self) -> None:
+        """Re-project the kept 3D data with the scene's camera (called when the view turns)."""
+        for child in self.children:
+            child.project()
+
+    def changed(self) -> None:
+        """Say that a static item changed: its figure's cached background is redrawn on the next render."""
+        if self.static:
+            invalidate(self.ax.figure)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide every artist of the item."""
+        for a in self.artists:
+            a.set_visible(visible)

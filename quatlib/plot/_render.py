@@ -1,0 +1,159 @@
+"""The renderer of a figure: its scenes, its other moving parts and the cached static background."""
+
+from __future__ import annotations
+
+import io
+import weakref
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from ._png import encode_png
+
+__all__ = ["Renderer", "render_rgb", "render_png", "invalidate"]
+
+_RENDERERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # figure -> its Renderer
+
+
+class Renderer:
+    """Draws one figure fast: the static part once into a cached background, the moving artists on top.
+
+    There is one renderer per figure, created on first use by :meth:`of` and
+    kept in a :class:`weakref.WeakKeyDictionary` (nothing is stored on the
+    figure).  Scenes register with it when they are created
+    (:meth:`add_scene`); other moving parts, such as a chart's lines, with
+    :meth:`add_moving` (anything with an ``artists`` list).  Both are held by
+    weak reference: a part nobody holds any more can no longer move, and is
+    then drawn as part of the background.
+
+    Each :meth:`render_rgb` restores the cached background and draws only the
+    moving artists: the non-static items of every scene, the scenes' captions
+    and notes, and the added moving parts.  Static text is most of the cost of a
+    full draw (every glyph is rasterized anew), so this is several times
+    faster.  A change to a static part calls :meth:`invalidate`.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> r = ql.plot.Renderer.of(fig)
+    >>> r is ql.plot.Renderer.of(fig) and r.scenes == [scene] and r.figure is fig
+    True
+    >>> r.render_rgb().shape
+    (390, 360, 3)
+    """
+
+    def __init__(self, fig):
+        self._figure = weakref.ref(fig)
+        self._scenes: list[weakref.ref] = []
+        self._moving: list[weakref.ref] = []
+        self.background = None  # the canvas region of the last full draw, or None
+        self._size = None
+
+    @classmethod
+    def of(cls, fig) -> Renderer:
+        """The renderer of ``fig`` (created on first use)."""
+        renderer = _RENDERERS.get(fig)
+        if renderer is None:
+            renderer = _RENDERERS[fig] = cls(fig)
+        return renderer
+
+    @property
+    def figure(self):
+        """The figure drawn (held weakly: the renderer does not keep it alive)."""
+        return self._figure()
+
+    @property
+    def scenes(self) -> list:
+        """The live scenes of the figure, in the order they were created."""
+        return _alive(self._scenes)
+
+    @property
+    def moving(self) -> list:
+        """The live moving parts added with :meth:`add_moving`."""
+        return _alive(self._moving)
+
+    def add_scene(self, scene) -> None:
+        """Register a :class:`~quatlib.plot.Scene` of this figure (done by the scene itself)."""
+        self._scenes.append(weakref.ref(scene))
+        self.invalidate()
+
+    def add_moving(self, part) -> None:
+        """Register a part whose ``artists`` are redrawn on every update (e.g. a :class:`~quatlib.plot.History`)."""
+        self._moving.append(weakref.ref(part))
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Forget the cached background (after a change to a static part): the next render draws everything."""
+        self.background = None
+
+    def moving_artists(self) -> list:
+        """The matplotlib artists drawn on every update, in draw order (axes, then zorder)."""
+        out = []
+        for scene in self.scenes:
+            out.extend(scene.moving_artists())
+        for part in self.moving:
+            out.extend(part.artists)
+        fig = self.figure
+        order = {ax: i for i, ax in enumerate(fig.axes)} if fig is not None else {}
+        return sorted(out, key=lambda a: (order.get(a.axes, -1), a.get_zorder()))
+
+    def render_rgb(self) -> np.ndarray:
+        """Draw the figure and return its pixels as an ``(height, width, 3)`` uint8 array."""
+        fig = self.figure
+        canvas = fig.canvas
+        if type(canvas) is not FigureCanvasAgg:  # e.g. an ipympl canvas: leave it in place, draw a copy
+            buf = io.BytesIO()
+            fig.savefig(buf, format="rgba", dpi=fig.dpi)
+            w, h = (int(round(v)) for v in fig.get_size_inches() * fig.dpi)
+            return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
+        moving = self.moving_artists()
+        size = tuple(canvas.get_width_height())
+        if self.background is None or self._size != size:
+            for a in moving:
+                a.set_animated(True)
+            try:
+                canvas.draw()  # everything except the animated (moving) artists
+            finally:
+                for a in moving:
+                    a.set_animated(False)
+            self.background = canvas.copy_from_bbox(fig.bbox)
+            self._size = size
+        else:
+            canvas.restore_region(self.background)
+        renderer = canvas.get_renderer()
+        for a in moving:
+            if a.get_visible():
+                a.draw(renderer)
+        return np.asarray(canvas.buffer_rgba())[..., :3]
+
+    def render_png(self, compress_level: int = 1) -> bytes:
+        """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
+        return encode_png(self.render_rgb(), compress_level)
+
+
+def _alive(refs: list) -> list:
+    """The objects of ``refs`` still alive; dead references are dropped from ``refs``."""
+    objects = [r() for r in refs]
+    if any(o is None for o in objects):
+        refs[:] = [r for r, o in zip(refs, objects) if o is not None]
+    return [o for o in objects if o is not None]
+
+
+def render_rgb(fig) -> np.ndarray:
+    """Draw ``fig`` and return its pixels as an ``(height, width, 3)`` uint8 array.
+
+    The static part of a course figure (titles, legends, the unit circle, the axes
+    of history plots) is drawn once and cached; each call restores it and draws
+    only the moving artists on top (see :class:`Renderer`).  Changing a title or
+    a static item drops the cache (:func:`invalidate`).
+    """
+    return Renderer.of(fig).render_rgb()
+
+
+def render_png(fig, *, compress_level: int = 1) -> bytes:
+    """Draw ``fig`` (see :func:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
+    return Renderer.of(fig).render_png(compress_level)
+
+
+def invalidate(fig) -> None:
+    """Forget the cached static background of ``fig`` (after a change to a static part)."""
+    Renderer.of(fig).invalidate()

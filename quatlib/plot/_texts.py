@@ -1,0 +1,264 @@
+"""Texts and gauges: a label at a 3D point, texts fixed in a panel, still legends, a bar gauge."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+
+from ._items import Item, as_points
+from ._style import COLORS, Z
+
+__all__ = ["Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars"]
+
+
+class Label(Item):
+    """A text at a 3D point: ``Label(scene, "mirror image").set_data(p)``.
+
+    ``offset`` is added in screen units (the scene's data units) after projection,
+    so a label sits beside what it names whatever the view.
+    """
+
+    def __init__(self, scene, text="", p=(0, 0, 0), *, color=COLORS["ink"], offset=(0.0, 0.0), fontsize=9.5,
+                 ha="center", va="center", alpha=1.0, card=False):
+        super().__init__(scene)
+        self.offset = np.asarray(offset, dtype=float)
+        bbox = (dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
+                if card else None)
+        self._text = self.ax.text(0, 0, text, color=color, fontsize=fontsize, ha=ha, va=va, alpha=alpha,
+                                  zorder=Z.TEXT - 2, bbox=bbox)
+        self.own(self._text)
+        self.set_data(p)
+
+    def set_data(self, p, text=None) -> None:
+        """Put the label at ``p``; optionally change its text."""
+        self.p = as_points(p, "label position").reshape(3)
+        if text is not None:
+            self._text.set_text(text)
+        self.project()
+
+    @property
+    def text(self) -> str:
+        return self._text.get_text()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.p)
+        self._text.set_position(xy + self.offset)
+
+
+class StaticArtists(Item):
+    """Still matplotlib artists (legends, names, frames) drawn once into the figure's cached background.
+
+    ``StaticArtists(scene, [text, line, ...])``: the artists must already be in
+    ``scene.ax``; they are not re-projected when the view turns (use axes
+    coordinates).  Change one later? Call :meth:`~quatlib.plot.Item.changed`.
+    """
+
+    static = True
+
+    def __init__(self, scene, artists):
+        super().__init__(scene)
+        self.own(*artists)
+
+    def project(self) -> None:  # lives in axes coordinates: the view does not move it
+        pass
+
+
+class ScreenText(Item):
+    """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it."""
+
+    def __init__(self, scene, xy=(0.0, 1.0), text="", *, color=COLORS["ink"], fontsize=9.5, ha="left",
+                 va="top", family="DejaVu Sans Mono", linespacing=1.3):
+        super().__init__(scene)
+        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
+                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT)
+        self.own(self._text)
+
+    def set_data(self, text: str) -> None:
+        self._text.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self._text.get_text()
+
+    def project(self) -> None:
+        pass
+
+
+class StaticText(Item):
+    """A text fixed in a panel (axes coordinates) that rarely changes: drawn into the cached background.
+
+    Costs nothing per update while its text stays the same; ``set_data(text)``
+    with a new text redraws the figure's background once (like a title).  Use it
+    for notes that change only when the state crosses a special case.
+    """
+
+    static = True
+
+    def __init__(self, scene, xy=(0.02, 0.02), text="", *, color=COLORS["warn"], fontsize=9.5, ha="left",
+                 va="bottom", family="DejaVu Sans", card=True, linespacing=1.3):
+        super().__init__(scene)
+        bbox = (dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="none", alpha=0.85)
+                if card else None)
+        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
+                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT, bbox=bbox)
+        self.own(self._text)
+
+    def set_data(self, text: str, color=None) -> None:
+        changed = text != self._text.get_text()
+        if color is not None and matplotlib.colors.to_hex(color) != matplotlib.colors.to_hex(self._text.get_color()):
+            self._text.set_color(color)
+            changed = True
+        if changed:
+            self._text.set_text(text)
+            self.changed()
+
+    @property
+    def text(self) -> str:
+        return self._text.get_text()
+
+    def project(self) -> None:
+        pass
+
+
+def legend(scene, entries, *, corner=(0.01, 0.99), step=0.05, fontsize=9) -> StaticArtists:
+    """A still legend in a panel's corner: ``entries`` are ``(text, color)`` pairs, one line each."""
+    x, y = corner
+    texts = [scene.ax.text(x, y - step * k, f"━ {text}", transform=scene.ax.transAxes, color=c,
+                           fontsize=fontsize, ha="left", va="top", zorder=Z.TEXT)
+             for k, (text, c) in enumerate(entries)]
+    return StaticArtists(scene, texts)
+
+
+class ScreenText(Item):
+    """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it."""
+
+    def __init__(self, scene, xy=(0.0, 1.0), text="", *, color=COLORS["ink"], fontsize=9.5, ha="left",
+                 va="top", family="DejaVu Sans Mono", linespacing=1.3):
+        super().__init__(scene)
+        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
+                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT)
+        self.own(self._text)
+
+    def set_data(self, text: str) -> None:
+        self._text.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self._text.get_text()
+
+    def project(self) -> None:
+        pass
+
+
+class StaticText(Item):
+    """A text fixed in a panel (axes coordinates) that rarely changes: drawn into the cached background.
+
+    Costs nothing per update while its text stays the same; ``set_data(text)``
+    with a new text redraws the figure's background once (like a title).  Use it
+    for notes that change only when the state crosses a special case.
+    """
+
+    static = True
+
+    def __init__(self, scene, xy=(0.02, 0.02), text="", *, color=COLORS["warn"], fontsize=9.5, ha="left",
+                 va="bottom", family="DejaVu Sans", card=True, linespacing=1.3):
+        super().__init__(scene)
+        bbox = (dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="none", alpha=0.85)
+                if card else None)
+        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
+                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT, bbox=bbox)
+        self.own(self._text)
+
+    def set_data(self, text: str, color=None) -> None:
+        changed = text != self._text.get_text()
+        if color is not None and matplotlib.colors.to_hex(color) != matplotlib.colors.to_hex(self._text.get_color()):
+            self._text.set_color(color)
+            changed = True
+        if changed:
+            self._text.set_text(text)
+            self.changed()
+
+    @property
+    def text(self) -> str:
+        return self._text.get_text()
+
+    def project(self) -> None:
+        pass
+
+
+class Bars(Item):
+    """A small bar gauge in axes coordinates: one bar per value, from the zero line up or down.
+
+    ``Bars(scene, ("w", "x", "y", "z"), colors, rect=(x0, y0, width, height),
+    lim=(-1, 1)).set_data(values)``.  The names, the zero line and the limits are
+    static; the bars and the printed values (``value_format``, a function of one
+    number returning text; ``None`` prints nothing) move.  Values outside ``lim``
+    are clipped for drawing only.
+    """
+
+    def __init__(self, scene, names, colors, *, rect=(0.1, 0.3, 0.8, 0.6), lim=(-1.0, 1.0), title=None,
+                 value_format=None, fontsize=9):
+        super().__init__(scene)
+        self.names = tuple(names)
+        self.lim = (float(lim[0]), float(lim[1]))
+        self.value_format = value_format
+        x0, y0, w, h = rect
+        self.rect = rect
+        tr = self.ax.transAxes
+        n = len(self.names)
+        slot = w / n
+        self._zero_y = y0 + h * (0.0 - self.lim[0]) / (self.lim[1] - self.lim[0])
+        still = []
+        zero = Line2D([x0, x0 + w], [self._zero_y] * 2, transform=tr, color=COLORS["faint"], lw=0.9,
+                      zorder=Z.TEXT - 4)
+        self.ax.add_line(zero)
+        still.append(zero)
+        for lim_value, yy in ((self.lim[1], y0 + h), (self.lim[0], y0)):
+            line = Line2D([x0, x0 + w], [yy, yy], transform=tr, color="#e6e6e6", lw=0.7, zorder=Z.TEXT - 4.5)
+            self.ax.add_line(line)
+            still.append(line)
+            still.append(self.ax.text(x0 - 0.01, yy, f"{lim_value:+g}".replace("-", "−"), transform=tr,
+                                      ha="right", va="center", fontsize=7.5, color="#888888", zorder=Z.TEXT))
+        self._bars = []
+        self._values = []
+        for k, (name, c) in enumerate(zip(self.names, colors)):
+            cx = x0 + slot * (k + 0.5)
+            still.append(self.ax.text(cx, y0 - 0.03, name, transform=tr, ha="center", va="top", fontsize=fontsize,
+                                      color=c, zorder=Z.TEXT))
+            bar = Rectangle((cx - 0.3 * slot, self._zero_y), 0.6 * slot, 0.0, transform=tr, facecolor=c,
+                            edgecolor="none", zorder=Z.TEXT - 3)
+            self.ax.add_patch(bar)
+            self._bars.append(bar)
+            if value_format is not None:
+                self._values.append(self.ax.text(cx, y0 - 0.2, "", transform=tr, ha="center", va="top",
+                                                 fontsize=fontsize - 1, family="DejaVu Sans Mono",
+                                                 color=COLORS["ink"], zorder=Z.TEXT))
+        if title:
+            still.append(self.ax.text(x0 + w / 2, y0 + h + 0.04, title, transform=tr, ha="center", va="bottom",
+                                      fontsize=fontsize, color=COLORS["ink"], zorder=Z.TEXT))
+        self.frame = StaticArtists(scene, still)
+        self.own(*self._bars, *self._values)
+        self.set_data(np.zeros(n))
+
+    def set_data(self, values) -> None:
+        """Set the bar heights to ``values`` (one per name)."""
+        v = np.asarray(values, dtype=float).reshape(len(self.names))
+        self.values = v
+        x0, y0, w, h = self.rect
+        lo, hi = self.lim
+        for bar, value in zip(self._bars, v):
+            top = y0 + h * (np.clip(value, lo, hi) - lo) / (hi - lo)
+            bar.set_y(min(top, self._zero_y))
+            bar.set_height(abs(top - self._zero_y))
+        for text, value in zip(self._values, v):
+            text.set_text(self.value_format(value))
+
+    @property
+    def texts(self) -> list:
+        """The printed values, as shown."""
+        return [t.get_text() for t in self._values]
+
+    def project(self) -> None:  # axes coordinates: nothing to re-project
+        pass

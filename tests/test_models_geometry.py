@@ -1,0 +1,56 @@
+"""quatlib.models.geometry: numpy-only geometry the demos draw (axis frames, arcs), checked against closed forms."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import quatlib as ql
+from quatlib.models.geometry import arc_points, axis_frame
+
+
+def test_models_import_neither_matplotlib_nor_ipywidgets():
+    code = ("import sys, quatlib.models.geometry; "
+            "assert 'matplotlib' not in sys.modules and 'ipywidgets' not in sys.modules, sorted(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_arc_turns_counter_clockwise_about_its_axis():
+    pts = arc_points([0, 0, 1], [1, 0, 0], np.pi / 2)
+    assert pts.shape == (48, 3)
+    np.testing.assert_allclose(pts[0], [1, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(pts[-1], [0, 1, 0], atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(pts, axis=1), 1.0)
+    # about y: x goes to -z
+    np.testing.assert_allclose(arc_points([0, 1, 0], [1, 0, 0], np.pi / 2)[-1], [0, 0, -1], atol=1e-12)
+    np.testing.assert_allclose(arc_points([0, 1, 0], [1, 0, 0], 90, degrees=True)[-1], [0, 0, -1], atol=1e-12)
+
+
+def test_arc_points_are_rotate_vector_of_the_start_at_equal_steps_around_the_center():
+    axis, start, center = np.array([1.0, 2.0, -0.5]), np.array([0.3, -0.2, 0.9]), np.array([0.5, 0.1, -0.2])
+    pts = arc_points(axis, start, 2.5, center=center, n=7)
+    ts = np.linspace(0, 2.5, 7)
+    expected = np.array([ql.rotate_vector(ql.quaternion_from_axis_angle(axis, t), start) for t in ts]) + center
+    np.testing.assert_allclose(pts, expected, atol=1e-12)
+    # every point at the same distance from the axis line, every step the same chord
+    np.testing.assert_allclose(np.linalg.norm(pts - center, axis=1), np.linalg.norm(start))
+    chords = np.linalg.norm(np.diff(pts, axis=0), axis=1)
+    np.testing.assert_allclose(chords, chords[0])
+
+
+def test_arc_points_of_a_zero_axis_or_zero_angle_stay_at_the_start():
+    np.testing.assert_allclose(arc_points([0, 0, 0], [1, 0, 0], 1.0, n=5), np.tile([1.0, 0, 0], (5, 1)))
+    np.testing.assert_allclose(arc_points([0, 0, 1], [1, 2, 3], 0.0, center=[1, 1, 1], n=3),
+                               np.tile([2.0, 3, 4], (3, 1)))
+
+
+def test_axis_frame_is_a_rotation_whose_first_column_has_the_given_azimuth_and_elevation():
+    for az, el in [(0, 0), (90, 0), (30, 45), (-120, -60), (200, 90)]:
+        R = axis_frame(az, el)
+        np.testing.assert_allclose(R @ R.T, np.eye(3), atol=1e-12)
+        assert np.linalg.det(R) == pytest.approx(1.0)
+        a, e = np.radians(az), np.radians(el)
+        np.testing.assert_allclose(R[:, 0], [np.cos(e) * np.cos(a), np.sin(e), -np.cos(e) * np.sin(a)], atol=1e-12)
