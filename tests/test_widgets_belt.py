@@ -14,7 +14,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from quatlib import belt  # noqa: E402
-from quatlib.widgets._belt import BallOfRotations, Tethers, belt_trick  # noqa: E402
+from quatlib.plot import BallOfRotations, Tethers  # noqa: E402
+from quatlib.widgets._belt import belt_trick  # noqa: E402
 
 
 @pytest.fixture

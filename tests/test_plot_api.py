@@ -1,0 +1,245 @@
+"""quatlib.plot's public extension API: the Item base class, z-order bands, the Renderer; and the package's borders
+(widgets and tools use only public names of plot, plot imports no quatlib math)."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import pathlib
+import weakref
+
+import numpy as np
+import pytest
+from matplotlib.lines import Line2D
+
+import quatlib as ql
+from quatlib import plot as qp
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PLOT = ROOT / "quatlib" / "plot"
+
+
+# -- borders --------------------------------------------------------------------------------------------------
+
+
+def _plot_aliases(tree: ast.AST, path: pathlib.Path) -> set[str]:
+    """Names bound to the quatlib.plot module in a file (``from .. import plot as qp``, ``import quatlib.plot``...)."""
+    in_package = "quatlib" in path.parts
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            absolute = node.level == 0 and node.module == "quatlib"
+            relative = in_package and node.level >= 1 and node.module is None
+            if absolute or relative:
+                names |= {a.asname or a.name for a in node.names if a.name == "plot"}
+        elif isinstance(node, ast.Import):
+            names |= {a.asname for a in node.names if a.name == "quatlib.plot" and a.asname}
+    return names
+
+
+def private_plot_names(source: str, path: pathlib.Path) -> list[str]:
+    """Every private name of quatlib.plot used in ``source``: ``qp._x``, ``ql.plot._x``, imports of ``_x``."""
+    tree = ast.parse(source)
+    aliases = _plot_aliases(tree, path)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in aliases:
+                found.append(f"{base.id}.{node.attr}")
+            elif isinstance(base, ast.Attribute) and base.attr == "plot":  # ql.plot._x, quatlib.plot._x
+                found.append(f"plot.{node.attr}")
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            parts = module.split(".")
+            if "plot" in parts:
+                after = parts[parts.index("plot") + 1:]
+                if any(p.startswith("_") for p in after):  # from ..plot._x import y
+                    found.append(f"from {'.' * node.level}{module} import")
+                elif not after:  # from ..plot import _x
+                    found += [f"from {'.' * node.level}{module} import {a.name}" for a in node.names
+                              if a.name.startswith("_")]
+    return found
+
+
+def test_the_private_name_scan_finds_every_form():
+    path = ROOT / "quatlib" / "widgets" / "_example.py"
+    source = """
+from .. import plot as qp
+from ..plot import Item, _as_points
+from ..plot._items import Item
+import quatlib as ql
+class A(qp._Item): pass
+qp.COLORS, qp.__all__, ql.plot._registry, qp._Z_MID
+"""
+    assert sorted(private_plot_names(source, path)) == sorted([
+        "qp._Item", "plot._registry", "qp._Z_MID", "from ..plot import _as_points", "from ..plot._items import"])
+
+
+@pytest.mark.parametrize("folder", ["quatlib/widgets", "tools", "benchmarks", "tests/browser"])
+def test_widgets_and_tools_use_only_public_names_of_plot(folder):
+    files = sorted((ROOT / folder).rglob("*.py"))
+    assert files, f"no Python files under {folder}"
+    offences = {str(f.relative_to(ROOT)): names for f in files
+                if (names := private_plot_names(f.read_text(encoding="utf-8"), f))}
+    assert offences == {}
+
+
+def test_plot_imports_no_quatlib_math():
+    """Math never happens in plot: its modules import only each other, numpy and matplotlib."""
+    offences = []
+    for path in sorted(PLOT.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level >= 2:  # from .. import x, from .._rotate import y
+                offences.append(f"{path.name}: from {'.' * node.level}{node.module or ''}")
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("quatlib"):
+                offences.append(f"{path.name}: from {node.module}")
+            elif isinstance(node, ast.Import):
+                offences += [f"{path.name}: import {a.name}" for a in node.names if a.name.startswith("quatlib")]
+    assert offences == []
+
+
+def test_every_public_name_is_exported_once_and_no_private_one():
+    assert len(qp.__all__) == len(set(qp.__all__))
+    assert all(not name.startswith("_") for name in qp.__all__)
+    for name in qp.__all__:
+        assert getattr(qp, name) is not None
+    modules = {getattr(qp, name).__module__ for name in qp.__all__ if hasattr(getattr(qp, name), "__module__")}
+    assert all(m.startswith("quatlib.plot._") for m in modules)  # defined in the private modules, re-exported here
+    assert {"Item", "Z", "Renderer", "as_points", "as_matrix"} <= set(qp.__all__)
+
+
+# -- z-order bands ----------------------------------------------------------------------------------------------
+
+
+def test_z_bands_are_ordered_and_the_onion_rule_puts_bigger_shells_outside():
+    assert qp.Z.WORLD < qp.Z.BACK < qp.Z.MID < qp.Z.FRONT < qp.Z.TEXT
+    extent = 1.6
+    fronts = [qp.Z.shell(True, r, extent) for r in (0.2, 0.8, 1.6, 2.4)]
+    backs = [qp.Z.shell(False, r, extent) for r in (0.2, 0.8, 1.6, 2.4)]
+    assert fronts == sorted(fronts) and backs == sorted(backs, reverse=True)
+    assert qp.Z.FRONT < fronts[0] and fronts[-1] <= qp.Z.FRONT + 4 and qp.Z.BACK - 4 <= backs[-1] < qp.Z.BACK
+    assert qp.Z.shell(True, 100.0, extent) == qp.Z.shell(True, 1.5 * extent, extent)  # capped
+
+
+# -- the Item base class ----------------------------------------------------------------------------------------
+
+
+class Segment(qp.Item):
+    """The package docstring's example item: a segment between two 3D points."""
+
+    def __init__(self, scene, a=(0, 0, 0), b=(1, 0, 0), **kwargs):
+        super().__init__(scene, **kwargs)
+        self._line = Line2D([], [], lw=1.5, zorder=qp.Z.MID)
+        self.ax.add_line(self._line)
+        self.own(self._line)
+        self.set_data(a, b)
+
+    def set_data(self, a, b) -> None:
+        self.ends = qp.as_points([a, b], "segment ends")
+        self.project()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.ends)
+        self._line.set_data(xy[:, 0], xy[:, 1])
+
+
+def test_an_item_registers_with_its_scene_and_follows_the_view():
+    fig, (scene,) = qp.panels(1, view=(0, 0))
+    seg = Segment(scene, b=(0, 0, 1))
+    assert seg in scene.items and seg.artists == [seg._line]
+    assert set(seg.artists) <= set(qp.Renderer.of(fig).moving_artists())
+    np.testing.assert_allclose(np.ravel(seg._line.get_xydata()), 0, atol=1e-12)  # z points at the viewer
+    scene.set_view(90, 0)  # camera on +x, looking along -x: +z points to the screen's left
+    np.testing.assert_allclose(seg._line.get_xydata()[1], [-1, 0], atol=1e-12)
+
+
+def test_a_static_item_is_drawn_into_the_background_and_says_when_it_changed():
+    fig, (scene,) = qp.panels(1)
+    seg = Segment(scene, static=True)
+    renderer = qp.Renderer.of(fig)
+    assert seg.static and not set(seg.artists) & set(renderer.moving_artists())
+    renderer.render_rgb()
+    assert renderer.background is not None
+    seg.changed()
+    assert renderer.background is None
+    moving = Segment(scene)
+    renderer.render_rgb()
+    moving.changed()  # a moving item has no background to drop
+    assert renderer.background is not None
+
+
+def test_an_adopted_child_is_projected_shown_and_hidden_by_its_parent():
+    fig, (scene,) = qp.panels(1)
+
+    class TwoSegments(qp.Item):
+        def __init__(self, scene):
+            super().__init__(scene)
+            self.parts = [self.adopt(Segment(scene)), self.adopt(Segment(scene))]
+
+    pair = TwoSegments(scene)
+    assert pair in scene.items and not any(p in scene.items for p in pair.parts)
+    assert pair.artists == [pair.parts[0]._line, pair.parts[1]._line] and pair.children == pair.parts
+    pair.parts[0].ends = qp.as_points([[0, 0, 0], [0, 1, 0]])
+    scene.set_view(10, 10)  # the parent's default project() re-projects its children
+    np.testing.assert_allclose(pair.parts[0]._line.get_xydata()[1], scene.project([0, 1, 0])[0])
+    pair.set_visible(False)
+    assert not any(a.get_visible() for a in pair.artists)
+
+
+def test_point_and_matrix_checks_say_what_was_expected():
+    with pytest.raises(ValueError, match=r"Expected tip with shape \(\.\.\., 3\), got \(2,\)"):
+        qp.as_points([1, 2], "tip")
+    with pytest.raises(ValueError, match=r"Expected a rotation matrix with shape \(3, 3\), got \(2, 2\)"):
+        qp.as_matrix(np.eye(2))
+    np.testing.assert_array_equal(qp.as_matrix(None), np.eye(3))
+    assert qp.as_points([[1, 2, 3]]).dtype == float
+
+
+# -- the Renderer -----------------------------------------------------------------------------------------------
+
+
+def test_one_renderer_per_figure_kept_outside_the_figure():
+    fig, scenes = qp.panels(2)
+    renderer = qp.Renderer.of(fig)
+    assert qp.Renderer.of(fig) is renderer and renderer.figure is fig and renderer.scenes == scenes
+    assert not any("quatlib" in key or isinstance(v, qp.Renderer) for key, v in fig.__dict__.items())
+    other, _ = qp.panels(1)
+    assert qp.Renderer.of(other) is not renderer
+
+
+def test_the_renderer_does_not_keep_a_figure_alive():
+    fig, (scene,) = qp.panels(1)
+    qp.Cube(scene)
+    qp.render_png(fig)
+    ref = weakref.ref(fig)
+    del fig, scene
+    gc.collect()
+    assert ref() is None
+
+
+def test_module_functions_are_the_figures_renderer():
+    fig, (scene,) = qp.panels(1)
+    cube = qp.Cube(scene)
+    renderer = qp.Renderer.of(fig)
+    np.testing.assert_array_equal(qp.render_rgb(fig), renderer.render_rgb())
+    assert qp.render_png(fig) == renderer.render_png() == qp.encode_png(renderer.render_rgb())
+    background = renderer.background
+    cube.set_data(ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)))
+    renderer.render_rgb()
+    assert renderer.background is background  # a moving item does not redraw the background
+    qp.invalidate(fig)
+    assert renderer.background is None
+    renderer.render_rgb()
+    assert renderer.background is not None and renderer.background is not background
+
+
+def test_moving_parts_are_held_weakly_and_drawn_while_alive():
+    fig = qp.figure((3, 2))
+    ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))
+    history = qp.History(ax, ("a", "b"))
+    renderer = qp.Renderer.of(fig)
+    assert renderer.moving == [history] and set(history.artists) <= set(renderer.moving_artists())
+    del history
+    gc.collect()
+    assert renderer.moving == [] and renderer.moving_artists() == []

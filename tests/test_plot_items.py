@@ -1,0 +1,228 @@
+"""The items that moved into quatlib.plot from the widgets (polylines, labels, texts, gauges, charts, dots, the
+belt trick's tethers and ball, the lettered cube), under Agg: the data they keep and what they draw."""
+
+from __future__ import annotations
+
+import types
+
+import matplotlib
+import numpy as np
+import pytest
+
+from quatlib import plot as qp
+
+
+def flat_scene(**kw):
+    fig, (scene,) = qp.panels(1, view=(0, 0), **kw)  # looking along -z: screen = (x, y), depth = z
+    return fig, scene
+
+
+# -- Polyline, Dots ---------------------------------------------------------------------------------------------
+
+
+def test_polyline_projects_its_points_and_nan_rows_break_it():
+    _, scene = flat_scene()
+    line = qp.Polyline(scene, [[0, 0, 0], [1, 0, 0], [np.nan] * 3, [0, 1, 0], [0, 1, 1]])
+    x, y = line._line.get_data()
+    np.testing.assert_allclose(x, [0, 1, np.nan, 0, 0])
+    np.testing.assert_allclose(y, [0, 0, np.nan, 1, 1])
+    assert line.points.shape == (5, 3) and line._line in line.artists
+    with pytest.raises(ValueError, match=r"Expected polyline points with shape \(\.\.\., 3\)"):
+        line.set_data([[0, 1]])
+
+
+def test_split_polyline_draws_the_far_half_dashed_and_a_fill_covers_the_outline():
+    _, scene = flat_scene()
+    t = np.linspace(0, 2 * np.pi, 9)
+    circle = np.column_stack([np.cos(t), np.zeros_like(t), np.sin(t)])  # in the xz-plane: half near, half far
+    line = qp.Polyline(scene, circle, split=True, fill="#ff0000")
+    fx, _ = line._line.get_data()
+    bx, _ = line._back.get_data()
+    near = circle[:, 2] >= 0
+    assert np.isfinite(fx[near]).all() and np.isfinite(bx[~near]).all()
+    assert np.isnan(fx).any() and np.isnan(bx).any()
+    assert line._back.get_linestyle() != "-"
+    assert line._fill.get_visible()
+    empty = qp.Polyline(scene, fill="#ff0000")
+    assert empty.points.shape == (0, 3) and not empty._fill.get_visible()
+
+
+def test_polyline_apex_fills_the_cone_outline():
+    _, scene = flat_scene()
+    ring = np.array([[1, 0, 0], [0, 1, 0], [-1, 0, 0], [0, -1, 0]], float) * 0.5
+    cone = qp.Polyline(scene, ring, fill="#00ff00", apex=(2, 0, 0))
+    hull = cone._fill.get_xy()
+    assert np.isclose(hull[:, 0].max(), 2.0) and np.isclose(hull[:, 0].min(), -0.5)
+
+
+def test_dots_put_near_marks_in_front_and_far_marks_behind():
+    _, scene = flat_scene()
+    dots = qp.Dots(scene, [[0.5, 0, 1], [0.25, 0, -1], [0, 0.5, 0.1]])
+    np.testing.assert_allclose(np.column_stack(dots._front.get_data()), [[0.5, 0], [0, 0.5]])
+    np.testing.assert_allclose(np.column_stack(dots._back.get_data()), [[0.25, 0]])
+    assert dots._front.get_zorder() > qp.Z.FRONT and dots._back.get_zorder() < qp.Z.BACK
+    dots.set_data(np.zeros((0, 3)))
+    assert len(dots._front.get_xdata()) == 0 and len(dots._back.get_xdata()) == 0
+
+
+# -- texts ------------------------------------------------------------------------------------------------------
+
+
+def test_label_sits_at_its_point_plus_a_screen_offset_whatever_the_view():
+    _, scene = flat_scene()
+    label = qp.Label(scene, "p", (0.5, 0.25, 0), offset=(0.1, -0.1))
+    np.testing.assert_allclose(label._text.get_position(), [0.6, 0.15])
+    label.set_data((0, 0, 1), text="q")
+    assert label.text == "q"
+    scene.set_view(90, 0)  # +z now points to the screen's left
+    np.testing.assert_allclose(label._text.get_position(), [-0.9, -0.1], atol=1e-12)
+
+
+def test_screen_text_moves_with_every_update_and_static_text_only_redraws_the_background_when_it_changes():
+    fig, scene = flat_scene()
+    renderer = qp.Renderer.of(fig)
+    moving = qp.ScreenText(scene, text="a")
+    still = qp.StaticText(scene, text="note")
+    assert not moving.static and still.static
+    assert moving._text in renderer.moving_artists() and still._text not in renderer.moving_artists()
+    renderer.render_rgb()
+    moving.set_data("b")
+    assert moving.text == "b" and renderer.background is not None
+    still.set_data("note")  # the same text: nothing to redraw
+    assert renderer.background is not None
+    still.set_data("note", color=qp.COLORS["warn"])  # the colour it has
+    assert renderer.background is not None
+    still.set_data("new note")
+    assert still.text == "new note" and renderer.background is None
+    renderer.render_rgb()
+    still.set_data("new note", color="#0000ff")
+    assert renderer.background is None
+
+
+def test_legend_and_static_artists_are_still_and_in_axes_coordinates():
+    fig, scene = flat_scene()
+    legend = qp.legend(scene, [("one", "#ff0000"), ("two", "#00ff00")])
+    assert isinstance(legend, qp.StaticArtists) and legend.static
+    assert [t.get_text() for t in legend.artists] == ["━ one", "━ two"]
+    assert all(t.get_transform() == scene.ax.transAxes for t in legend.artists)
+    assert not set(legend.artists) & set(qp.Renderer.of(fig).moving_artists())
+    before = [t.get_position() for t in legend.artists]
+    scene.set_view(60, 30)
+    assert [t.get_position() for t in legend.artists] == before
+
+
+def test_bars_grow_from_the_zero_line_and_clip_at_the_limits():
+    fig, scene = flat_scene()
+    bars = qp.Bars(scene, ("w", "x"), ["#000000", "#ff0000"], rect=(0.1, 0.2, 0.8, 0.6), lim=(-1, 1),
+                   value_format=lambda v: f"{v:+.1f}", title="q")
+    zero = 0.2 + 0.6 * 0.5
+    bars.set_data([0.5, -2.0])
+    up, down = bars._bars
+    assert up.get_y() == pytest.approx(zero) and up.get_height() == pytest.approx(0.15)
+    assert down.get_y() == pytest.approx(0.2) and down.get_height() == pytest.approx(0.3)  # clipped at -1
+    assert bars.texts == ["+0.5", "-2.0"] and list(bars.values) == [0.5, -2.0]
+    assert bars.frame.static and bars.frame in scene.items  # names, zero line, limits: in the background
+    assert set(bars.artists) <= set(qp.Renderer.of(fig).moving_artists())
+
+
+def test_strip_and_overlay_are_flat_scenes_without_a_world_frame():
+    fig, (scene,) = qp.panels(1)
+    s = qp.strip(fig, (0.0, 0.0, 1.0, 0.1))
+    assert s.world is None and s.ax.get_xlim() == (0, 1) and s.ax.get_ylim() == (0, 1)
+    o = qp.overlay(scene)
+    assert o.ax is scene.ax and o.world is None and o.extent == scene.extent
+    assert qp.Renderer.of(fig).scenes == [scene, s, o]
+
+
+def test_darken_and_lighten_blend_toward_ink_and_white():
+    ink = np.array(matplotlib.colors.to_rgb(qp.COLORS["ink"]))
+    np.testing.assert_allclose(qp.darken("#ffffff", 1.0), ink)
+    np.testing.assert_allclose(qp.darken("#ff0000", 0.0), [1, 0, 0])
+    np.testing.assert_allclose(qp.lighten("#000000", 0.25), [0.25, 0.25, 0.25])
+
+
+# -- charts -----------------------------------------------------------------------------------------------------
+
+
+def test_envelope_keeps_every_bins_extremes_on_log_spaced_bins():
+    y = np.sin(np.arange(50_000.0)) * np.arange(50_000.0)
+    x, lo, hi = qp.envelope(y, 200)
+    assert x[0] == 1 and np.all(np.diff(x) > 0) and x[-1] < len(y)
+    edges = np.append(x.astype(int), len(y))
+    for k in (0, len(x) // 2, len(x) - 1):
+        chunk = y[edges[k]:edges[k + 1]]
+        assert lo[k] == chunk.min() and hi[k] == chunk.max()
+    assert [len(a) for a in qp.envelope([1.0], 10)] == [0, 0, 0]
+
+
+def test_curves_cache_the_curves_and_move_the_cursor():
+    fig = qp.figure((4, 2))
+    ax = fig.add_axes((0.15, 0.2, 0.8, 0.7))
+    curves = qp.Curves(ax, {"a": "#ff0000", "b": "#0000ff"}, xlim=(0, 1), ylim=(1e-9, 1), yscale="log", floor=1e-9)
+    renderer = qp.Renderer.of(fig)
+    assert renderer.moving == [curves] and curves.lines["a"] not in curves.artists
+    curves.set_curve("a", [0, 0.5, 1], [0.0, 1e-3, 0.5])
+    np.testing.assert_allclose(curves.lines["a"].get_ydata(), [1e-9, 1e-3, 0.5])  # 0 floored for the log axis
+    renderer.render_rgb()
+    curves.set_cursor(0.5, {"a": 1e-3, "b": None})
+    assert renderer.background is not None  # moving the cursor keeps the cached curves
+    np.testing.assert_allclose(curves._cursor.get_xdata(), [0.5, 0.5])
+    assert len(curves._dots["b"].get_xdata()) == 0
+    curves.set_style("a", linewidth=3.0)
+    assert renderer.background is None
+    live = qp.Curves(fig.add_axes((0.6, 0.6, 0.3, 0.3)), {"c": "#00ff00"}, xlim=(0, 1), ylim=(0, 1), live=True)
+    assert live.lines["c"] in live.artists
+
+
+def test_history_shows_the_last_window_steps():
+    fig = qp.figure((4, 2))
+    history = qp.History(fig.add_axes((0.1, 0.2, 0.8, 0.6)), ("a", "b"), window=5)
+    history.set_data(np.arange(16.0).reshape(8, 2))
+    np.testing.assert_allclose(history.lines[0].get_ydata(), [6, 8, 10, 12, 14])
+    np.testing.assert_allclose(history.lines[1].get_xdata(), np.arange(5))
+
+
+# -- solids: the lettered cube, the belt trick's tethers and ball --------------------------------------------
+
+
+def test_lettered_cube_shows_an_f_on_every_face_in_view_and_accepts_a_reflection():
+    _, (scene,) = qp.panels(1)
+    cube = qp.LetteredCube(scene, 1.0)
+    assert cube.front.sum() == 3 and len(cube._mark.get_segments()) == 3 * 2  # two strokes per F
+    mirror = np.diag([-1.0, 1.0, 1.0])
+    cube.set_data(mirror)
+    assert np.linalg.det(cube.R) == pytest.approx(-1) and len(cube._mark.get_segments()) == 3 * 2
+    ghost = qp.LetteredCube(scene, 1.0, ghost=True)
+    assert ghost._front_edges.get_linestyle()[0][1] is not None  # dashed edges: the mirror image
+
+
+def test_tethers_put_pieces_in_front_of_the_centre_over_the_cube_and_the_others_under_it():
+    _, scene = flat_scene()
+    tethers = qp.Tethers(scene, circumradius=0.6)
+    s = np.linspace(1.0, 2.0, 5)
+    ribbon = np.stack([np.stack([s, np.full_like(s, w), np.zeros_like(s)], -1) for w in (-0.1, 0.1)], 1)
+    near = ribbon + [0, 0, 0.5]
+    far = ribbon - [0, 0, 0.5]
+    tethers.set_data(np.stack([near, far]), np.eye(3), [[2, 0, 0.5], [2, 0, -0.5]], [[-1, 0, 0], [-1, 0, 0]])
+    assert tethers.front[:4].all() and not tethers.front[4:].any()
+    back, front = tethers._polys
+    assert front.get_zorder() > qp.Z.FRONT > qp.Z.BACK > back.get_zorder()
+    assert len(front.get_paths()) == 4 + 1 and len(back.get_paths()) == 4 + 1  # 4 quads and a wall plate each
+    with pytest.raises(ValueError, match="Expected ribbons with shape"):
+        tethers.set_data(ribbon, np.eye(3), [[2, 0, 0]], [[-1, 0, 0]])
+
+
+def test_ball_of_rotations_marks_where_the_path_leaves_and_comes_back():
+    _, (scene,) = qp.panels(1, extent=4.0, world_frame=False)
+    ball = qp.BallOfRotations(scene, (0, 1, 0))
+    assert ball in scene.items and not any(c in scene.items for c in ball.children)
+    r = np.pi
+    path = types.SimpleNamespace(points=np.array([[0, 0, 0], [0, r, 0], [np.nan] * 3, [0, -r, 0], [0, -1, 0]]),
+                                 crossings=np.array([[[0, r, 0], [0, -r, 0]]]), end=np.array([0, -1.0, 0]))
+    ball.set_data(path)
+    np.testing.assert_allclose(ball.path.points, path.points)
+    ex, ey = ball._exits.get_data()
+    nx, ny = ball._entries.get_data()
+    assert ey[0] == pytest.approx(scene.project([0, r, 0])[0][1]) and ny[0] == pytest.approx(-ey[0])
+    np.testing.assert_allclose(np.ravel(ball._end.get_data()), scene.project([0, -1, 0])[0])
+    assert set(ball.path.artists) <= set(ball.artists)
