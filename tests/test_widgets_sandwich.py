@@ -15,8 +15,8 @@ import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
-from quatlib.widgets._sandwich import sandwich, signed  # noqa: E402
 from quatlib.models.geometry import axis_frame  # noqa: E402
+from quatlib.widgets._sandwich import sandwich, signed  # noqa: E402
 
 RNG = np.random.default_rng(20261130)
 V = np.array([1.0, 0.2, 0.0])  # the factory's default vector

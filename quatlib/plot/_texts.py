@@ -131,63 +131,6 @@ def legend(scene, entries, *, corner=(0.01, 0.99), step=0.05, fontsize=9) -> Sta
     return StaticArtists(scene, texts)
 
 
-class ScreenText(Item):
-    """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it."""
-
-    def __init__(self, scene, xy=(0.0, 1.0), text="", *, color=COLORS["ink"], fontsize=9.5, ha="left",
-                 va="top", family="DejaVu Sans Mono", linespacing=1.3):
-        super().__init__(scene)
-        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
-                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT)
-        self.own(self._text)
-
-    def set_data(self, text: str) -> None:
-        self._text.set_text(text)
-
-    @property
-    def text(self) -> str:
-        return self._text.get_text()
-
-    def project(self) -> None:
-        pass
-
-
-class StaticText(Item):
-    """A text fixed in a panel (axes coordinates) that rarely changes: drawn into the cached background.
-
-    Costs nothing per update while its text stays the same; ``set_data(text)``
-    with a new text redraws the figure's background once (like a title).  Use it
-    for notes that change only when the state crosses a special case.
-    """
-
-    static = True
-
-    def __init__(self, scene, xy=(0.02, 0.02), text="", *, color=COLORS["warn"], fontsize=9.5, ha="left",
-                 va="bottom", family="DejaVu Sans", card=True, linespacing=1.3):
-        super().__init__(scene)
-        bbox = (dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="none", alpha=0.85)
-                if card else None)
-        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
-                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT, bbox=bbox)
-        self.own(self._text)
-
-    def set_data(self, text: str, color=None) -> None:
-        changed = text != self._text.get_text()
-        if color is not None and matplotlib.colors.to_hex(color) != matplotlib.colors.to_hex(self._text.get_color()):
-            self._text.set_color(color)
-            changed = True
-        if changed:
-            self._text.set_text(text)
-            self.changed()
-
-    @property
-    def text(self) -> str:
-        return self._text.get_text()
-
-    def project(self) -> None:
-        pass
-
-
 class Bars(Item):
     """A small bar gauge in axes coordinates: one bar per value, from the zero line up or down.
 

@@ -9,8 +9,8 @@ import numpy as np
 
 from .. import belt
 from .. import plot as qp
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 from ..plot import BallOfRotations, Bars, StaticText, Tethers
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 
 __all__ = ["belt_trick"]
 
