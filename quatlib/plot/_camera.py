@@ -65,6 +65,10 @@ class Scene:
         Draw the fixed world axes (thin, faint, labelled x, y, z).
     title : str, optional
         Says what to look at.
+
+    A scene registers with its figure's :class:`~quatlib.plot.Renderer`
+    (:attr:`renderer`); every :class:`~quatlib.plot.Item` created in it is kept in
+    :attr:`items` and re-projected by :meth:`set_view`.
     """
 
     def __init__(self, ax, *, extent: float = 1.6, view=DEFAULT_VIEW, world_frame: bool = True, title=None):
