@@ -6,11 +6,13 @@ new state.  Fast: no browser, Agg only (the browser tests in tests/browser drive
 
 from __future__ import annotations
 
+import ipywidgets as W
 import numpy as np
 import pytest
 
 import quatlib as ql
 from quatlib import widgets as qw
+from quatlib.models.hello import CubeState
 
 FACTORIES = [qw.hello_cube, qw.rotation_2d, qw.complex_composition, qw.gimbal, qw.order_matters,
              qw.euler_vs_quaternion]
@@ -105,16 +107,17 @@ def test_rotation_2d_matrix_and_complex_agree():
     d = qw.rotation_2d(point=(1.0, 0.5))
     for theta in (-180, -45, 0, 30, 90, 137, 180):
         d.set(theta=theta)
-        np.testing.assert_allclose(d.state["matrix"], d.state["complex"], atol=1e-12)
-        assert d.state["cos"] == pytest.approx(np.cos(np.radians(theta)))
+        np.testing.assert_allclose(d.state.matrix, d.state.complex, atol=1e-12)
+        assert d.state.cos == pytest.approx(np.cos(np.radians(theta)))
+        assert d.state.theta == theta
         assert "✓ the same point" in d.readout.value
 
 
 def test_complex_composition_order_does_not_matter():
     d = qw.complex_composition(alpha=30, beta=60)
-    np.testing.assert_allclose(d.state["alpha_then_beta"], [0, 1], atol=1e-12)
+    assert d.state.alpha_then_beta == pytest.approx(1j, abs=1e-12)
     d.set(alpha=-135, beta=170)
-    np.testing.assert_allclose(d.state["alpha_then_beta"], d.state["beta_then_alpha"], atol=1e-12)
+    assert d.state.alpha_then_beta == pytest.approx(d.state.beta_then_alpha, abs=1e-12)
     assert "order does not matter" in d.readout.value
 
 
@@ -167,16 +170,64 @@ def test_euler_vs_quaternion_buttons_all_work():
             assert d.snapshot() != before, b.description
 
 
-def test_an_error_in_an_update_is_shown_not_raised():
-    d = qw.hello_cube()
+def test_an_error_in_the_model_is_shown_not_raised_and_the_last_picture_stays():
+    fig, (scene,) = ql.plot.panels(1)
+    cube = ql.plot.Cube(scene)
 
-    def broken(values):
-        raise RuntimeError("deliberate")
+    def model(angle):
+        if angle > 90:
+            raise RuntimeError("deliberate")
+        return ql.matrix_from_euler(angle, 0, 0, degrees=True)
 
-    d._update = broken
-    d.controls["yaw"].value = 5
-    assert isinstance(d.last_error, RuntimeError)
+    def draw(demo, R):
+        demo.items["cube"].set_data(R)
+        return f"yaw {demo.values.angle:.0f}"
+
+    d = qw.Demo("broken", fig, {"angle": W.FloatSlider(min=-180, max=180)}, model=model, draw=draw,
+                items={"cube": cube})
+    d.set(angle=45)
+    good_state, good_png = d.state, d.snapshot()
+    d.set(angle=120)
+    assert isinstance(d.last_error, RuntimeError) and len(d.errors) == 1
     assert "could not be drawn" in d.readout.value and "deliberate" in d.readout.value
+    assert d.state is good_state and d.snapshot() == good_png  # the last good state and picture stay
+    d.set(angle=10)
+    assert d.last_error is None and d.readout.value == "yaw 10"
+
+
+def test_a_demo_declares_model_and_draw_or_one_update():
+    fig, _ = ql.plot.panels(1)
+    with pytest.raises(ValueError, match="either update, or model and draw"):
+        qw.Demo("nothing", fig, {})
+    with pytest.raises(ValueError, match="either update, or model and draw"):
+        qw.Demo("both", fig, {}, lambda v: "", model=lambda: None, draw=lambda d, s: "")
+
+
+def test_declared_demo_has_state_items_and_buttons_from_the_constructor():
+    d = qw.hello_cube(yaw=90)
+    assert isinstance(d.state, CubeState)
+    assert set(d.items) == {"cube", "frame"} and d.buttons == {}
+    d.set(pitch=30)
+    np.testing.assert_allclose(d.state.R, ql.matrix_from_euler(90, 30, 0, degrees=True))
+
+
+def test_set_quiet_moves_a_control_without_an_update():
+    d = qw.hello_cube()
+    n, png, state = len(d.timings), d.snapshot(), d.state
+    d.set(yaw=40, quiet=True)
+    assert d.values.yaw == 40 and len(d.timings) == n and d.state is state and d.snapshot() == png
+    d.refresh()  # the next update reads the moved control
+    np.testing.assert_allclose(d.state.R, ql.matrix_from_euler(40, 0, 0, degrees=True))
+
+
+def test_refresh_inside_hold_repaints_once_when_the_block_ends():
+    d = qw.hello_cube()
+    n = len(d.timings)
+    with d.hold():
+        d.refresh()
+        d.refresh()
+        assert len(d.timings) == n
+    assert len(d.timings) == n + 1
 
 
 def test_mimebundle_has_widget_png_fallback_and_stable_text():

@@ -1,0 +1,1 @@
+"""Numpy-only models of the demos: no matplotlib, no ipywidgets."""
