@@ -1,7 +1,8 @@
-"""quatlib.widgets: every control of every demo, driven to its ends, singular values and random values.
+"""quatlib.widgets: the Demo machinery (declared model and draw, set/hold/quiet, errors, transports) and the
+demos of notebooks 00-02.
 
-The callbacks must never raise (a learner sees an explanation, never a traceback), and the figure must show the
-new state.  Fast: no browser, Agg only (the browser tests in tests/browser drive the same demos in JupyterLab).
+tests/test_demos.py drives every control of every demo; the demos of notebooks 03-08 have their own files
+(tests/test_widgets_*.py).  Fast: no browser, Agg only (tests/browser drives the same demos in JupyterLab).
 """
 
 from __future__ import annotations
@@ -13,52 +14,6 @@ import pytest
 import quatlib as ql
 from quatlib import widgets as qw
 from quatlib.models.hello import CubeState
-
-FACTORIES = [qw.hello_cube, qw.rotation_2d, qw.complex_composition, qw.gimbal, qw.order_matters,
-             qw.euler_vs_quaternion]
-# Controls whose change only affects what happens next, not the picture now (none so far).
-NOT_DRAWN: set[tuple[str, str]] = set()
-# Singular / special values to visit for a control name.
-SPECIAL = {"pitch": [90.0, -90.0, 89.0], "theta": [0.0, 90.0, 180.0], "angle": [0.0, 180.0],
-           "progress": [1.0, 0.0], "replay": [0.0, 0.5]}
-
-
-def sweep_values(name, control, rng):
-    lo, hi = control.min, control.max
-    values = [lo, hi, *SPECIAL.get(name, []), *rng.uniform(lo, hi, 4).round(1)]
-    # consecutive duplicates would not fire a change
-    return [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
-
-
-@pytest.fixture(params=FACTORIES, ids=lambda f: f.__name__)
-def demo(request):
-    return request.param()
-
-
-def test_sweep_every_control(demo):
-    rng = np.random.default_rng(7)
-    for name, control in {**demo.controls, **demo.view_controls}.items():
-        for value in sweep_values(name, control, rng):
-            before, previous = demo.snapshot(), control.value
-            if previous == value:
-                continue
-            control.value = value
-            assert demo.last_error is None, f"{demo.name}: {name} = {value}: {demo.last_error!r}"
-            assert control.value == pytest.approx(value)
-            # on a full-turn slider, -180° and 180° are the same turn: the picture may not change
-            same_turn = control.max - control.min == 360 and (value - previous) % 360 == 0
-            if (demo.name, name) not in NOT_DRAWN and not same_turn:
-                assert demo.snapshot() != before, f"{demo.name}: figure unchanged after {name} = {value}"
-    assert not demo.errors
-
-
-def test_every_slider_is_labelled_continuous_and_keyboard_steppable(demo):
-    for name, c in {**demo.controls, **demo.view_controls}.items():
-        assert c.description, name
-        assert c.continuous_update, name
-        assert c.step > 0 and (c.max - c.min) / c.step >= 10, name
-        if "°" not in c.description:
-            assert name in {"progress", "replay"}, f"{name}: angle sliders say their unit (°)"
 
 
 def test_pitch_reaches_exactly_plus_minus_90():
@@ -228,17 +183,6 @@ def test_refresh_inside_hold_repaints_once_when_the_block_ends():
         d.refresh()
         assert len(d.timings) == n
     assert len(d.timings) == n + 1
-
-
-def test_mimebundle_has_widget_png_fallback_and_stable_text():
-    d = qw.gimbal()
-    bundle = d._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    import base64
-
-    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
-    assert bundle["text/plain"] == qw.gimbal()._repr_mimebundle_()["text/plain"]
-    assert "0x" not in bundle["text/plain"] and "model_id" not in bundle["text/plain"]
 
 
 def test_ipympl_transport_builds_and_updates():
