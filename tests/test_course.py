@@ -95,7 +95,7 @@ def test_sync_tool_rewrites_only_between_its_markers():
 
 
 def test_the_manifest_needs_no_numpy():
-    code = ("import importlib.util, sys; sys.path.insert(0, 'tools'); import sync_course; c = sync_course.load_course(); "
+    code = ("import sys; sys.path.insert(0, 'tools'); import sync_course; c = sync_course.load_course(); "
             "print(len(c.NOTEBOOKS), 'numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     assert out.split() == [str(len(course.NOTEBOOKS)), "False"]

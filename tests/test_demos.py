@@ -85,7 +85,8 @@ def test_every_control_of_every_demo(demo):
         before = demo.snapshot()
         previous = getattr(widget, "value", None)
         act()
-        assert demo.last_error is None, f"{demo.name}: {name} → {getattr(widget, 'value', 'click')}: {demo.last_error!r}"
+        moved_to = getattr(widget, "value", "click")
+        assert demo.last_error is None, f"{demo.name}: {name} → {moved_to}: {demo.last_error!r}"
         driven.add(name)
         if isinstance(widget, W.Button):
             if (demo.name, name) not in NOT_DRAWN:

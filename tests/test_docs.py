@@ -77,7 +77,7 @@ def _table_rows(guide: str, section: str) -> list[list[str]]:
 def test_at_a_glance_rows_are_the_manifests_notebooks_demos_and_exercises(guide):
     rows = _table_rows(guide, "## At a glance")
     assert len(rows) == len(course.NOTEBOOKS)
-    for nb, (notebook, _idea, demos, exercises) in zip(course.NOTEBOOKS, rows):
+    for nb, (notebook, _idea, demos, exercises) in zip(course.NOTEBOOKS, rows, strict=True):
         assert notebook == f"[{nb.file}](../notebooks/{nb.file})"
         assert tuple(WIDGET_NAME.findall(demos)) == nb.demo_names, f"{nb.number}: demos {demos}"
         assert tuple(exercises.split(", ")) == nb.exercises, f"{nb.number}: exercises {exercises}"

@@ -96,8 +96,8 @@ def test_mechanical_gimbal_style_also_works():
 def test_order_matters_results_differ():
     d = qw.order_matters()
     Ryx, Rxy = d.state["finals"]
-    np.testing.assert_allclose(Ryx, ql.matrix_from_euler(90, 0, 0, degrees=True) @ ql.matrix_from_euler(0, 90, 0, degrees=True),
-                               atol=1e-12)
+    Ry, Rx = ql.matrix_from_euler(90, 0, 0, degrees=True), ql.matrix_from_euler(0, 90, 0, degrees=True)
+    np.testing.assert_allclose(Ryx, Ry @ Rx, atol=1e-12)
     assert not d.state["same"]
 
 
@@ -173,6 +173,31 @@ def test_set_quiet_moves_a_control_without_an_update():
     assert d.values.yaw == 40 and len(d.timings) == n and d.state is state and d.snapshot() == png
     d.refresh()  # the next update reads the moved control
     np.testing.assert_allclose(d.state.R, ql.matrix_from_euler(40, 0, 0, degrees=True))
+
+
+def test_a_draw_keeps_a_control_in_step_quietly_without_re_entering_the_update():
+    fig, (scene,) = ql.plot.panels(1)
+    calls = []
+
+    def model(angle, mirror):
+        calls.append((angle, mirror))
+        return ql.matrix_from_euler(angle, 0, 0, degrees=True)
+
+    def draw(demo, R):
+        demo.items["cube"].set_data(R)
+        demo.set(mirror=-demo.values.angle, quiet=True)  # e.g. a Play widget following its slider
+
+    reset = W.Button(description="reset")
+    controls = {"angle": W.FloatSlider(min=-180, max=180), "mirror": W.FloatSlider(min=-180, max=180)}
+    d = qw.Demo("in_step", fig, controls, model=model, draw=draw, items={"cube": ql.plot.Cube(scene)},
+                buttons={"reset": reset})
+    reset.on_click(lambda _: d.set(angle=0))
+    calls.clear()
+    d.set(angle=30)
+    assert calls == [(30, 0)] and d.values.mirror == -30 and d.last_error is None
+    reset.click()
+    assert calls == [(30, 0), (0, -30)] and d.values.mirror == 0
+    assert d.buttons == {"reset": reset} and reset in d.children[1].children
 
 
 def test_refresh_inside_hold_repaints_once_when_the_block_ends():

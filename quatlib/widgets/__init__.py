@@ -32,12 +32,12 @@ Read one with ``ql.widgets.gimbal??``.  The table comes from :mod:`quatlib.cours
 
 def _demo_table() -> str:
     """The factory / notebook / what-it-shows table of the docstring, from the course manifest."""
+    header = ("factory", "notebook", "what it shows")
     rows = [(d.name, nb.number, d.shows) for d, nb in _course.demos()]
-    widths = [max(len(r[i]) for r in [("factory", "notebook", "what it shows"), *rows]) for i in range(3)]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
     rule = "  ".join("=" * w for w in widths)
-    lines = [rule, "  ".join(h.ljust(w) for h, w in zip(("factory", "notebook", "what it shows"), widths)).rstrip(), rule]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    return "\n".join([*lines, rule])
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in [header, *rows]]
+    return "\n".join([rule, lines[0], rule, *lines[1:], rule])
 
 
 __doc__ = _DOC.format(demo_table=_demo_table())

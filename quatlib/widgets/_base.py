@@ -37,7 +37,12 @@ under the controls), ``demo.state``.  Nothing is attached afterwards.
 
 Code outside this module uses only public methods of a demo:
 
-- a button handler moves controls with ``demo.set(name=value)`` (one repaint);
+- a button handler moves controls with ``demo.set(name=value)`` (one repaint)::
+
+      reset = W.Button(description="reset")
+      demo = Demo(..., buttons={"reset": reset})
+      reset.on_click(lambda _: demo.set(yaw=0, pitch=0, roll=0))
+
 - ``demo.set(name=value, quiet=True)`` moves a control *without* running the
   update again (for a draw that keeps two controls in step);
 - ``with demo.hold(): ...`` batches changes into one repaint, and
