@@ -18,11 +18,13 @@ import nbformat
 import pytest
 
 import quatlib as ql
+from quatlib import course
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "instructor.md"
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-FACTORIES = sorted(set(ql.widgets.__all__) - {"setup", "Demo"})
+# The course's shape comes from its manifest (tests/test_course.py checks the manifest against the files).
+NOTEBOOKS = [ROOT / "notebooks" / nb.file for nb in course.NOTEBOOKS]
+FACTORIES = sorted(course.demo_names())
 
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 NOTEBOOK_LINK = re.compile(r"\(\.\./notebooks/(\d\d_\w+\.ipynb)\)")
@@ -50,7 +52,7 @@ def slug(heading: str) -> str:
 
 
 # --- what the guide must cover ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("key", sorted(ql.exercises.EXERCISES))
+@pytest.mark.parametrize("key", course.exercise_keys())
 def test_guide_names_every_exercise(guide, key):
     assert re.search(rf"(?<![\d.]){re.escape(key)}(?![\d])", guide), f"docs/instructor.md never mentions {key}"
 
@@ -63,6 +65,30 @@ def test_guide_links_every_notebook(guide, path):
 def test_guide_covers_every_demo(guide):
     named = set(WIDGET_NAME.findall(guide))
     assert set(FACTORIES) <= named, f"demos the guide never mentions: {sorted(set(FACTORIES) - named)}"
+
+
+def _table_rows(guide: str, section: str) -> list[list[str]]:
+    """The body rows of the first table under the heading ``section``, as lists of cells."""
+    text = guide.split(section, 1)[1].split("\n#", 1)[0]
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in row.strip("|").split(" | ")] for row in rows[1:] if not row.startswith("|---")]
+
+
+def test_at_a_glance_rows_are_the_manifests_notebooks_demos_and_exercises(guide):
+    rows = _table_rows(guide, "## At a glance")
+    assert len(rows) == len(course.NOTEBOOKS)
+    for nb, (notebook, _idea, demos, exercises) in zip(course.NOTEBOOKS, rows, strict=True):
+        assert notebook == f"[{nb.file}](../notebooks/{nb.file})"
+        assert tuple(WIDGET_NAME.findall(demos)) == nb.demo_names, f"{nb.number}: demos {demos}"
+        assert tuple(exercises.split(", ")) == nb.exercises, f"{nb.number}: exercises {exercises}"
+
+
+def test_exercise_table_pairs_each_key_with_its_notebook(guide):
+    rows = _table_rows(guide, "## Exercises and solutions")
+    assert [row[0] for row in rows] == list(course.exercise_keys())
+    for key, notebook, *_ in rows:
+        nb = course.notebook(key[:2])
+        assert notebook == f"[{nb.number}](../notebooks/{nb.file})", key
 
 
 def test_guide_names_the_misconceptions_from_the_issue(guide):
@@ -156,7 +182,7 @@ def test_timing_tables_add_up(guide):
         if length:
             assert total == length, f"{title} lasts {total} min"
         plan = " ".join(re.findall(r"^\| [\d:]+ \| (\d\d|—) \|", table, re.MULTILINE))
-        assert all(f"{i:02d}" in plan for i in range(9)), f"{title} skips a notebook: {plan}"
+        assert all(nb.number in plan for nb in course.NOTEBOOKS), f"{title} skips a notebook: {plan}"
 
 
 # --- what the guide must not do -----------------------------------------------------------------------------------

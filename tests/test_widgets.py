@@ -1,62 +1,19 @@
-"""quatlib.widgets: every control of every demo, driven to its ends, singular values and random values.
+"""quatlib.widgets: the Demo machinery (declared model and draw, set/hold/quiet, errors, transports) and the
+demos of notebooks 00-02.
 
-The callbacks must never raise (a learner sees an explanation, never a traceback), and the figure must show the
-new state.  Fast: no browser, Agg only (the browser tests in tests/browser drive the same demos in JupyterLab).
+tests/test_demos.py drives every control of every demo; the demos of notebooks 03-08 have their own files
+(tests/test_widgets_*.py).  Fast: no browser, Agg only (tests/browser drives the same demos in JupyterLab).
 """
 
 from __future__ import annotations
 
+import ipywidgets as W
 import numpy as np
 import pytest
 
 import quatlib as ql
 from quatlib import widgets as qw
-
-FACTORIES = [qw.hello_cube, qw.rotation_2d, qw.complex_composition, qw.gimbal, qw.order_matters,
-             qw.euler_vs_quaternion]
-# Controls whose change only affects what happens next, not the picture now (none so far).
-NOT_DRAWN: set[tuple[str, str]] = set()
-# Singular / special values to visit for a control name.
-SPECIAL = {"pitch": [90.0, -90.0, 89.0], "theta": [0.0, 90.0, 180.0], "angle": [0.0, 180.0],
-           "progress": [1.0, 0.0], "replay": [0.0, 0.5]}
-
-
-def sweep_values(name, control, rng):
-    lo, hi = control.min, control.max
-    values = [lo, hi, *SPECIAL.get(name, []), *rng.uniform(lo, hi, 4).round(1)]
-    # consecutive duplicates would not fire a change
-    return [v for i, v in enumerate(values) if i == 0 or v != values[i - 1]]
-
-
-@pytest.fixture(params=FACTORIES, ids=lambda f: f.__name__)
-def demo(request):
-    return request.param()
-
-
-def test_sweep_every_control(demo):
-    rng = np.random.default_rng(7)
-    for name, control in {**demo.controls, **demo.view_controls}.items():
-        for value in sweep_values(name, control, rng):
-            before, previous = demo.snapshot(), control.value
-            if previous == value:
-                continue
-            control.value = value
-            assert demo.last_error is None, f"{demo.name}: {name} = {value}: {demo.last_error!r}"
-            assert control.value == pytest.approx(value)
-            # on a full-turn slider, -180° and 180° are the same turn: the picture may not change
-            same_turn = control.max - control.min == 360 and (value - previous) % 360 == 0
-            if (demo.name, name) not in NOT_DRAWN and not same_turn:
-                assert demo.snapshot() != before, f"{demo.name}: figure unchanged after {name} = {value}"
-    assert not demo.errors
-
-
-def test_every_slider_is_labelled_continuous_and_keyboard_steppable(demo):
-    for name, c in {**demo.controls, **demo.view_controls}.items():
-        assert c.description, name
-        assert c.continuous_update, name
-        assert c.step > 0 and (c.max - c.min) / c.step >= 10, name
-        if "°" not in c.description:
-            assert name in {"progress", "replay"}, f"{name}: angle sliders say their unit (°)"
+from quatlib.models.hello import CubeState
 
 
 def test_pitch_reaches_exactly_plus_minus_90():
@@ -105,16 +62,17 @@ def test_rotation_2d_matrix_and_complex_agree():
     d = qw.rotation_2d(point=(1.0, 0.5))
     for theta in (-180, -45, 0, 30, 90, 137, 180):
         d.set(theta=theta)
-        np.testing.assert_allclose(d.state["matrix"], d.state["complex"], atol=1e-12)
-        assert d.state["cos"] == pytest.approx(np.cos(np.radians(theta)))
+        np.testing.assert_allclose(d.state.matrix, d.state.complex, atol=1e-12)
+        assert d.state.cos == pytest.approx(np.cos(np.radians(theta)))
+        assert d.state.theta == theta
         assert "✓ the same point" in d.readout.value
 
 
 def test_complex_composition_order_does_not_matter():
     d = qw.complex_composition(alpha=30, beta=60)
-    np.testing.assert_allclose(d.state["alpha_then_beta"], [0, 1], atol=1e-12)
+    assert d.state.alpha_then_beta == pytest.approx(1j, abs=1e-12)
     d.set(alpha=-135, beta=170)
-    np.testing.assert_allclose(d.state["alpha_then_beta"], d.state["beta_then_alpha"], atol=1e-12)
+    assert d.state.alpha_then_beta == pytest.approx(d.state.beta_then_alpha, abs=1e-12)
     assert "order does not matter" in d.readout.value
 
 
@@ -138,8 +96,8 @@ def test_mechanical_gimbal_style_also_works():
 def test_order_matters_results_differ():
     d = qw.order_matters()
     Ryx, Rxy = d.state["finals"]
-    np.testing.assert_allclose(Ryx, ql.matrix_from_euler(90, 0, 0, degrees=True) @ ql.matrix_from_euler(0, 90, 0, degrees=True),
-                               atol=1e-12)
+    Ry, Rx = ql.matrix_from_euler(90, 0, 0, degrees=True), ql.matrix_from_euler(0, 90, 0, degrees=True)
+    np.testing.assert_allclose(Ryx, Ry @ Rx, atol=1e-12)
     assert not d.state["same"]
 
 
@@ -167,27 +125,89 @@ def test_euler_vs_quaternion_buttons_all_work():
             assert d.snapshot() != before, b.description
 
 
-def test_an_error_in_an_update_is_shown_not_raised():
-    d = qw.hello_cube()
+def test_an_error_in_the_model_is_shown_not_raised_and_the_last_picture_stays():
+    fig, (scene,) = ql.plot.panels(1)
+    cube = ql.plot.Cube(scene)
 
-    def broken(values):
-        raise RuntimeError("deliberate")
+    def model(angle):
+        if angle > 90:
+            raise RuntimeError("deliberate")
+        return ql.matrix_from_euler(angle, 0, 0, degrees=True)
 
-    d._update = broken
-    d.controls["yaw"].value = 5
-    assert isinstance(d.last_error, RuntimeError)
+    def draw(demo, R):
+        demo.items["cube"].set_data(R)
+        return f"yaw {demo.values.angle:.0f}"
+
+    d = qw.Demo("broken", fig, {"angle": W.FloatSlider(min=-180, max=180)}, model=model, draw=draw,
+                items={"cube": cube})
+    d.set(angle=45)
+    good_state, good_png = d.state, d.snapshot()
+    d.set(angle=120)
+    assert isinstance(d.last_error, RuntimeError) and len(d.errors) == 1
     assert "could not be drawn" in d.readout.value and "deliberate" in d.readout.value
+    assert d.state is good_state and d.snapshot() == good_png  # the last good state and picture stay
+    d.set(angle=10)
+    assert d.last_error is None and d.readout.value == "yaw 10"
 
 
-def test_mimebundle_has_widget_png_fallback_and_stable_text():
-    d = qw.gimbal()
-    bundle = d._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in bundle
-    import base64
+def test_a_demo_declares_model_and_draw_or_one_update():
+    fig, _ = ql.plot.panels(1)
+    with pytest.raises(ValueError, match="either update, or model and draw"):
+        qw.Demo("nothing", fig, {})
+    with pytest.raises(ValueError, match="either update, or model and draw"):
+        qw.Demo("both", fig, {}, lambda v: "", model=lambda: None, draw=lambda d, s: "")
 
-    assert base64.b64decode(bundle["image/png"])[:4] == b"\x89PNG"
-    assert bundle["text/plain"] == qw.gimbal()._repr_mimebundle_()["text/plain"]
-    assert "0x" not in bundle["text/plain"] and "model_id" not in bundle["text/plain"]
+
+def test_declared_demo_has_state_items_and_buttons_from_the_constructor():
+    d = qw.hello_cube(yaw=90)
+    assert isinstance(d.state, CubeState)
+    assert set(d.items) == {"cube", "frame"} and d.buttons == {}
+    d.set(pitch=30)
+    np.testing.assert_allclose(d.state.R, ql.matrix_from_euler(90, 30, 0, degrees=True))
+
+
+def test_set_quiet_moves_a_control_without_an_update():
+    d = qw.hello_cube()
+    n, png, state = len(d.timings), d.snapshot(), d.state
+    d.set(yaw=40, quiet=True)
+    assert d.values.yaw == 40 and len(d.timings) == n and d.state is state and d.snapshot() == png
+    d.refresh()  # the next update reads the moved control
+    np.testing.assert_allclose(d.state.R, ql.matrix_from_euler(40, 0, 0, degrees=True))
+
+
+def test_a_draw_keeps_a_control_in_step_quietly_without_re_entering_the_update():
+    fig, (scene,) = ql.plot.panels(1)
+    calls = []
+
+    def model(angle, mirror):
+        calls.append((angle, mirror))
+        return ql.matrix_from_euler(angle, 0, 0, degrees=True)
+
+    def draw(demo, R):
+        demo.items["cube"].set_data(R)
+        demo.set(mirror=-demo.values.angle, quiet=True)  # e.g. a Play widget following its slider
+
+    reset = W.Button(description="reset")
+    controls = {"angle": W.FloatSlider(min=-180, max=180), "mirror": W.FloatSlider(min=-180, max=180)}
+    d = qw.Demo("in_step", fig, controls, model=model, draw=draw, items={"cube": ql.plot.Cube(scene)},
+                buttons={"reset": reset})
+    reset.on_click(lambda _: d.set(angle=0))
+    calls.clear()
+    d.set(angle=30)
+    assert calls == [(30, 0)] and d.values.mirror == -30 and d.last_error is None
+    reset.click()
+    assert calls == [(30, 0), (0, -30)] and d.values.mirror == 0
+    assert d.buttons == {"reset": reset} and reset in d.children[1].children
+
+
+def test_refresh_inside_hold_repaints_once_when_the_block_ends():
+    d = qw.hello_cube()
+    n = len(d.timings)
+    with d.hold():
+        d.refresh()
+        d.refresh()
+        assert len(d.timings) == n
+    assert len(d.timings) == n + 1
 
 
 def test_ipympl_transport_builds_and_updates():

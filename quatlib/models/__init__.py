@@ -1,1 +1,1 @@
-"""numpy-only models of the demos: no matplotlib, no ipywidgets."""
+"""Numpy-only models of the demos: no matplotlib, no ipywidgets."""

@@ -1,34 +1,6 @@
-"""Live demos for the course notebooks: one factory per demo, each returns a ready widget.
+# The docstring (_DOC below) gets its table of demos from the course manifest, so help(ql.widgets) lists them all.
 
-Every factory builds its own figure, artists and controls and returns a
-:class:`Demo` (an ipywidgets box); display it as the last expression of a cell.
-The first cell of every notebook is::
-
-    import quatlib as ql; ql.widgets.setup()
-
-=========================  ==========  ================================================
-factory                    notebook    what it shows
-=========================  ==========  ================================================
-hello_cube                 00          yaw/pitch/roll sliders turning a cube
-rotation_2d                01          one angle, two languages: matrix and e^{iθ}
-complex_composition        01          e^{iα} e^{iβ} = e^{i(α+β)}, in either order
-order_matters              02          90° about X then Y beside Y then X
-gimbal                     02          three-ring gimbal; gimbal lock at pitch ±90°
-euler_vs_quaternion        02          the same nudges stored as Euler angles / quaternion
-two_mirrors                03          a rotation is two reflections: q = n₂ n₁
-sandwich                   04          q v q⁻¹ sweeping its cone; what q v alone does wrong
-drift                      05          a small turn 200,000 times: |q| and R drift; normalize every N
-slerp_vs_nlerp             06          SLERP / NLERP / LERP between two orientations: angle, speed, path
-belt_trick                 07          the belt trick: 360° is not 0°, 720° is
-turret                     08          Euler-keyed turret: SLERP vs lerping the angles
-=========================  ==========  ================================================
-
-Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
-``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
-``_belt``, ``_turret``) on the machinery of ``_base``; read one
-with ``ql.widgets.gimbal??``.
-"""
-
+from .. import course as _course
 from ._base import Demo, setup
 from ._belt import belt_trick
 from ._drift import drift
@@ -40,7 +12,37 @@ from ._sandwich import sandwich
 from ._slerp import slerp_vs_nlerp
 from ._turret import turret
 
-__all__ = [
+_DOC = """Live demos for the course notebooks: one factory per demo, each returns a ready widget.
+
+Every factory builds its own figure, artists and controls and returns a
+:class:`Demo` (an ipywidgets box); display it as the last expression of a cell.
+The first cell of every notebook is::
+
+    import quatlib as ql; ql.widgets.setup()
+
+{demo_table}
+
+Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
+``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
+``_belt``, ``_turret``) on the machinery of ``_base`` (its docstring says how to
+write a demo); the math of a migrated demo is its model in :mod:`quatlib.models`.
+Read one with ``ql.widgets.gimbal??``.  The table comes from :mod:`quatlib.course`.
+"""
+
+
+def _demo_table() -> str:
+    """The factory / notebook / what-it-shows table of the docstring, from the course manifest."""
+    header = ("factory", "notebook", "what it shows")
+    rows = [(d.name, nb.number, d.shows) for d, nb in _course.demos()]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
+    rule = "  ".join("=" * w for w in widths)
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in [header, *rows]]
+    return "\n".join([rule, lines[0], rule, *lines[1:], rule])
+
+
+__doc__ = _DOC.format(demo_table=_demo_table())
+
+__all__ = [  # tests/test_course.py checks that the factories here are exactly the manifest's demos
     "setup",
     "Demo",
     "hello_cube",

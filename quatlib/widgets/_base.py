@@ -1,10 +1,61 @@
 """The machinery every demo stands on: a figure shown live, controls, one update path.
 
 A demo is a :class:`Demo`: an ipywidgets box holding a figure view, the
-controls and a readout.  Its ``update`` callback receives the current control
-values, calls pure quatlib math, moves the :mod:`quatlib.plot` artists with
-``set_data`` and returns the readout text; the demo then repaints the *same*
-figure.  Data flows one way: controls → math → artists → pixels.
+controls and a readout.  Data flows one way: controls → model → artists → pixels.
+
+How to write a demo
+-------------------
+A demo is two short pieces, read with ``ql.widgets.hello_cube??``:
+
+1. **The model** (``quatlib/models/<demo>.py``, numpy and quatlib math only, no
+   matplotlib, no ipywidgets, tested on its own): a function that takes the
+   control values as keyword arguments and returns a frozen dataclass, the
+   demo's *state*::
+
+       @dataclass(frozen=True)
+       class CubeState:
+           R: np.ndarray        # (3, 3) rotation matrix
+           q: np.ndarray        # (4,) quaternion (w, x, y, z)
+
+       def cube_state(yaw, pitch, roll) -> CubeState:
+           return CubeState(R=matrix_from_euler(yaw, pitch, roll, degrees=True), ...)
+
+2. **The factory** (``quatlib/widgets/_<demo>.py``): build the figure and its
+   artists, the controls, and a ``draw(demo, state)`` that moves the artists
+   (``demo.items[name].set_data(...)``) and returns the readout HTML; then
+   declare everything in one call::
+
+       return Demo("hello_cube", fig, controls, model=cube_state, draw=draw,
+                   items={"cube": cube, "frame": frame}, scenes=[scene])
+
+On every change the demo calls ``state = model(yaw=..., pitch=..., ...)``
+(every control value by name) and ``draw(demo, state)``, then repaints the *same* figure; ``demo.state`` is the
+latest state drawn.  Everything a test or a learner may look at is declared
+in the constructor: ``demo.controls``, ``demo.items`` (artists and live
+widgets by name), ``demo.buttons`` (extra buttons and widgets by name, shown
+under the controls), ``demo.state``.  Nothing is attached afterwards.
+
+Code outside this module uses only public methods of a demo:
+
+- a button handler moves controls with ``demo.set(name=value)`` (one repaint)::
+
+      reset = W.Button(description="reset")
+      demo = Demo(..., buttons={"reset": reset})
+      reset.on_click(lambda _: demo.set(yaw=0, pitch=0, roll=0))
+
+- ``demo.set(name=value, quiet=True)`` moves a control *without* running the
+  update again (for a draw that keeps two controls in step);
+- ``with demo.hold(): ...`` batches changes into one repaint, and
+  ``demo.refresh()`` inside it asks for a repaint when the block ends (for a
+  change the model sees that is not a control, e.g. a list of nudges).
+
+An exception in the model or the draw never reaches the learner as a
+traceback: the readout explains, the last good picture stays, and the
+exception is kept in ``demo.last_error`` and ``demo.errors``.
+
+(The older form ``Demo(name, fig, controls, update)``, where one
+``update(values)`` callback does the math and the drawing, still works while the
+remaining demos move to the form above.)
 
 Figure transport
 ----------------
@@ -19,7 +70,8 @@ Chromium on the 2-core CI machine, under load from other jobs): slider key →
 repainted figure for ``hello_cube`` took a median of 72-79 ms (p95 132-154 ms)
 with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
 147 ms), ``rotation_2d`` 61 ms (p95 129 ms).  The server part (math, artists,
-PNG) is 8-20 ms of CPU per update.
+PNG) is 8-20 ms of CPU per update (benchmarks/bench_demos.py measures it for
+every demo).
 
 Every demo also carries a PNG of its initial state and a one-line text in its
 output (see :meth:`Demo._repr_mimebundle_`), so a saved notebook shows a picture
@@ -172,16 +224,26 @@ class Demo(W.HBox):
     fig : matplotlib.figure.Figure
         The one figure, created by the factory, updated in place.
     controls : dict[str, ipywidgets.ValueWidget]
-        Named controls; their values are passed to ``update`` as attributes.
-    update : callable(values) -> str | None
-        Reads ``values.<name>``, calls quatlib math, calls ``set_data`` on the
-        artists and returns the readout HTML (or None to leave it).
+        Named controls; their values are passed to ``model`` by name.
+    update : callable(values) -> str | None, optional
+        The older form (instead of ``model`` and ``draw``): one callback that
+        reads ``values.<name>``, does the math, moves the artists and returns
+        the readout.
+    model : callable(**values) -> state
+        Computes the demo's state from the control values (numpy only; see
+        :mod:`quatlib.models`).
+    draw : callable(demo, state) -> str | None
+        Moves the artists in ``demo.items`` to show ``state`` and returns the
+        readout HTML (or None to leave it).
+    items : dict[str, object]
+        The artists and live widgets ``draw`` moves, by name (``demo.items``).
     scenes : sequence of quatlib.plot.Scene
         The 3D scenes; when given, view controls (azimuth, elevation, reset) turn
         them all together.
-    buttons : sequence of ipywidgets.Button
-        Extra buttons shown under the sliders (their handlers call
-        :meth:`refresh` themselves).
+    buttons : dict[str, ipywidgets.Widget]
+        Extra buttons and widgets (a ``Play``, a row of buttons) shown under the
+        controls, by name (``demo.buttons``).  Their handlers change the demo
+        through :meth:`set` or :meth:`hold` + :meth:`refresh`.
     transport : {"image", "ipympl"}
         How the figure reaches the browser (see module docstring).
     description : str
@@ -193,17 +255,38 @@ class Demo(W.HBox):
         figure nothing to redraw, text drawn in the figure does).
     view : (float, float), optional
         Initial view (azimuth, elevation) of every scene; "reset view" returns to it.
+
+    Attributes
+    ----------
+    state : object
+        The latest state drawn (what ``model`` returned); None before the first
+        successful update and in the older form.
+    last_error, errors : Exception or None, list of Exception
+        The exception of the last update (None when it worked), and all of them.
+    timings : list of float
+        Seconds per repaint (model + draw + PNG), for benchmarks.
     """
 
-    def __init__(self, name, fig, controls, update, *, scenes=(), buttons=(), transport="image",
-                 description="", extra=(), below=(), view=None):
+    def __init__(self, name, fig, controls, update=None, *, model=None, draw=None, items=None, scenes=(),
+                 buttons=(), transport="image", description="", extra=(), below=(), view=None):
         if transport not in TRANSPORTS:
             raise ValueError(f"Expected transport in {TRANSPORTS}, got {transport!r}")
+        if (update is None) == (model is None or draw is None):
+            raise ValueError("Expected either update, or model and draw, got "
+                             f"update={update!r}, model={model!r}, draw={draw!r}")
         self.name = name
         self.figure = fig
         self.controls = dict(controls)
         self.scenes = list(scenes)
+        self.items = dict(items or {})
+        if isinstance(buttons, dict):
+            self.buttons = dict(buttons)
+        else:  # the older form: a sequence of widgets
+            self.buttons = {getattr(b, "description", "") or f"widget {i}": b for i, b in enumerate(buttons)}
+        self.state = None
         self._update = update
+        self._model = model
+        self._draw = draw
         self.description = description
         self.transport = transport
         self.view = _ImageView(fig) if transport == "image" else _IpymplView(fig)
@@ -212,6 +295,7 @@ class Demo(W.HBox):
         self.errors: list[BaseException] = []
         self.timings: list[float] = []
         self._hold = 0
+        self._quiet = 0
         self._dirty = False
 
         self.view_controls = {}
@@ -240,7 +324,7 @@ class Demo(W.HBox):
         for c in self.controls.values():
             c.observe(self._on_control, names="value")
 
-        side = W.VBox([*self.controls.values(), *buttons, *extra, self.readout, *view_box],
+        side = W.VBox([*self.controls.values(), *self.buttons.values(), *extra, self.readout, *view_box],
                       layout=W.Layout(flex="0 1 auto", padding="0 0 0 8px"))
         figure_box = W.VBox([self.view.widget, *below], layout=W.Layout(flex="0 0 auto")) if below else self.view.widget
         super().__init__([figure_box, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
@@ -252,11 +336,24 @@ class Demo(W.HBox):
         """The current control values as attributes (``values.pitch``)."""
         return SimpleNamespace(**{k: c.value for k, c in self.controls.items()})
 
-    def set(self, **values) -> "Demo":
-        """Set several controls at once and repaint once; returns the demo (for chaining)."""
+    def set(self, quiet: bool = False, **values) -> "Demo":
+        """Set several controls (or view controls) at once and repaint once; returns the demo (for chaining).
+
+        With ``quiet=True`` the controls move but nothing is recomputed or
+        repainted: for a ``draw`` or a handler that keeps a control in step with
+        the state it is drawing (the next update reads the new value).
+        """
         unknown = set(values) - set(self.controls) - set(self.view_controls)
         if unknown:
             raise ValueError(f"Expected control names among {sorted(self.controls)}, got {sorted(unknown)}")
+        if quiet:
+            self._quiet += 1
+            try:
+                for k, v in values.items():
+                    (self.controls.get(k) or self.view_controls[k]).value = v
+            finally:
+                self._quiet -= 1
+            return self
         with self.hold():
             for k, v in values.items():
                 (self.controls.get(k) or self.view_controls[k]).value = v
@@ -264,7 +361,11 @@ class Demo(W.HBox):
 
     @contextlib.contextmanager
     def hold(self):
-        """Batch changes: repaint once when the outermost ``with`` block ends."""
+        """Batch changes: repaint once when the outermost ``with`` block ends.
+
+        Calling :meth:`refresh` inside the block asks for that repaint even when
+        no control changed.
+        """
         self._hold += 1
         try:
             yield self
@@ -274,9 +375,12 @@ class Demo(W.HBox):
                 self.refresh()
 
     def _on_control(self, change) -> None:
-        self.refresh()
+        if not self._quiet:
+            self.refresh()
 
     def _on_view(self, change) -> None:
+        if self._quiet:
+            return
         if self._hold:
             self._dirty = True
             return
@@ -294,11 +398,12 @@ class Demo(W.HBox):
             self._dirty = True
 
     def refresh(self) -> None:
-        """Read the controls, run the update (math → artists) and repaint.
+        """Read the controls, run the update (model → draw) and repaint.
 
-        An exception in the update never reaches the learner as a traceback: the
-        readout explains, the last good picture stays, and the exception is kept
-        in :attr:`last_error` (tests assert it stays ``None``).
+        Inside :meth:`hold` it only marks the demo for a repaint when the block
+        ends.  An exception in the update never reaches the learner as a
+        traceback: the readout explains, the last good picture stays, and the
+        exception is kept in :attr:`last_error` (tests assert it stays ``None``).
         """
         if self._hold:
             self._dirty = True
@@ -312,7 +417,12 @@ class Demo(W.HBox):
                 for s in self.scenes:
                     if s.view != (azim, elev):
                         s.set_view(azim, elev)
-            text = self._update(self.values)
+            if self._update is not None:
+                text = self._update(self.values)
+            else:
+                state = self._model(**vars(self.values))
+                text = self._draw(self, state)
+                self.state = state
             self.last_error = None
         except Exception as exc:  # noqa: BLE001 - shown to the learner, kept for tests
             self.last_error = exc

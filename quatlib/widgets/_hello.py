@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import plot as qp
-from .._euler import matrix_from_euler, quaternion_from_euler
+from ..models.hello import CubeState, cube_state
 from ._base import Demo, angle_slider, fmt_matrix, fmt_vector
 
 __all__ = ["hello_cube"]
@@ -34,6 +34,8 @@ def hello_cube(yaw: float = 0.0, pitch: float = 0.0, roll: float = 0.0, *, trans
     >>> demo = ql.widgets.hello_cube(yaw=90)
     >>> demo.set(pitch=45).values.pitch
     45.0
+    >>> demo.state.q   # what quatlib.models.hello.cube_state computed, as drawn
+    array([ 0.6533,  0.2706,  0.6533, -0.2706])
     """
     fig, (scene,) = qp.panels(1, size=4.2, extent=1.6, titles=["Drag a slider: the cube turns"])
     cube = qp.Cube(scene)
@@ -43,18 +45,17 @@ def hello_cube(yaw: float = 0.0, pitch: float = 0.0, roll: float = 0.0, *, trans
         "pitch": angle_slider("pitch (°)", pitch, -90, 90, tooltip="turn about the x axis, after yaw"),
         "roll": angle_slider("roll (°)", roll, tooltip="turn about the cube's own z axis"),
     }
+    return Demo("hello_cube", fig, controls, model=cube_state, draw=_draw_cube, items={"cube": cube, "frame": frame},
+                scenes=[scene], transport=transport, description="a cube turned by yaw, pitch and roll sliders")
 
-    def update(v):
-        R = matrix_from_euler(v.yaw, v.pitch, v.roll, degrees=True)
-        q = quaternion_from_euler(v.yaw, v.pitch, v.roll, degrees=True)
-        cube.set_data(R)
-        frame.set_data(R)
-        return (
-            "<div style='line-height:1.5'>"
-            f"R = Ry(yaw)·Rx(pitch)·Rz(roll) =<br>{fmt_matrix(R)}<br>"
-            "<span style='color:#777'>columns: where x, y, z went</span><br>"
-            f"q = (w, x, y, z) = <code>{fmt_vector(q)}</code></div>"
-        )
 
-    return Demo("hello_cube", fig, controls, update, scenes=[scene], transport=transport,
-                description="a cube turned by yaw, pitch and roll sliders")
+def _draw_cube(demo: Demo, state: CubeState) -> str:
+    """Turn the cube and its frame to ``state.R``; the readout shows R and q."""
+    demo.items["cube"].set_data(state.R)
+    demo.items["frame"].set_data(state.R)
+    return (
+        "<div style='line-height:1.5'>"
+        f"R = Ry(yaw)·Rx(pitch)·Rz(roll) =<br>{fmt_matrix(state.R)}<br>"
+        "<span style='color:#777'>columns: where x, y, z went</span><br>"
+        f"q = (w, x, y, z) = <code>{fmt_vector(state.q)}</code></div>"
+    )

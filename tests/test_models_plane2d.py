@@ -1,0 +1,40 @@
+"""quatlib.models.plane2d: a 2D turn as a matrix and as e^{iθ}, and composing turns (numpy only)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from quatlib.models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state
+
+
+@pytest.mark.parametrize("theta", [-180, -45, 0, 30, 90, 137, 180])
+def test_matrix_and_complex_number_send_the_point_to_the_same_place(theta):
+    s = rotation_2d_state(theta, point=(1.0, 0.5))
+    assert isinstance(s, Rotation2DState) and s.same
+    np.testing.assert_allclose(s.matrix, s.complex, atol=1e-12)
+    rad = np.radians(theta)
+    assert (s.cos, s.sin) == pytest.approx((np.cos(rad), np.sin(rad)))
+    np.testing.assert_allclose(s.R, [[s.cos, -s.sin], [s.sin, s.cos]], atol=1e-12)  # the same two numbers
+    assert np.hypot(*s.matrix) == pytest.approx(np.hypot(1.0, 0.5))  # a turn keeps lengths
+
+
+def test_quarter_turn_closed_form():
+    s = rotation_2d_state(90, point=(2.0, 1.0))  # (x, y) → (−y, x)
+    np.testing.assert_allclose(s.matrix, [-1.0, 2.0], atol=1e-12)
+    assert s.rotor == pytest.approx(1j)
+    np.testing.assert_allclose(s.point, [2.0, 1.0])
+
+
+@pytest.mark.parametrize(("alpha", "beta"), [(30, 60), (-135, 170), (0, 0), (180, 180), (-180, 45)])
+def test_both_orders_equal_one_turn_by_the_sum(alpha, beta):
+    s = composition_state(alpha, beta)
+    assert isinstance(s, CompositionState) and s.same
+    expected = np.exp(1j * np.radians(alpha + beta))
+    assert s.alpha_then_beta == pytest.approx(expected)
+    assert s.beta_then_alpha == pytest.approx(expected)
+    assert s.total == pytest.approx(expected)
+
+
+def test_thirty_then_sixty_is_i():
+    assert composition_state(30, 60).alpha_then_beta == pytest.approx(1j, abs=1e-15)
