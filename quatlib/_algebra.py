@@ -83,13 +83,16 @@ _HYPOT_SAFE = float(np.finfo(_F64).tiny) * 2.0**53
 def _sumsq(a: np.ndarray) -> np.ndarray:
     """Sum of squares over the last axis, in float64."""
     a = np.asarray(a, dtype=_F64)
-    return np.einsum("...i,...i->...", a, a)
+    with np.errstate(over="ignore", under="ignore"):  # see _in_range
+        return np.vecdot(a, a)
 
 
 def _in_range(n2) -> bool:
-    """Whether every float64 sum of squares in ``n2`` is safe to use unscaled."""
+    """Whether every float64 sum of squares in ``n2`` is safe to use unscaled (False for NaN)."""
     lo, hi = _SAFE_SUMSQ
-    return bool(np.all((n2 >= lo) & (n2 <= hi)))
+    if np.ndim(n2) == 0:
+        return lo <= float(n2) <= hi
+    return n2.size == 0 or bool(lo <= n2.min() and n2.max() <= hi)
 
 
 def _scaled(a: np.ndarray):
@@ -150,14 +153,22 @@ def _pack(vals: list, dtype, what: str, inputs=()) -> np.ndarray:
     return out if ok else check_deferred(False, out, *inputs, what=what)
 
 
+def _components(a: np.ndarray) -> tuple:
+    """The entries along the last axis as separate arrays: ``w, x, y, z = _components(q)``.
+
+    Views, no copies; for a single row (shape ``(n,)``) they are numpy scalars, so
+    that one quaternion costs scalar arithmetic rather than array calls.
+    """
+    return tuple(a.transpose(-1, *range(a.ndim - 1)))
+
+
 def _complex_pair(q: np.ndarray):
     """``(a, b)`` with ``q = a + b j``, ``a = w + x i``, ``b = y + z i`` (complex128 views).
 
     A float64 array whose last axis is contiguous *is* a ``(..., 2)`` complex array
     in memory: ``(w, x, y, z)`` reads as ``(w + x i, y + z i)``.
     """
-    z = np.ascontiguousarray(q, dtype=_F64).view(np.complex128)
-    return z[..., 0], z[..., 1]
+    return _components(np.ascontiguousarray(q, dtype=_F64).view(np.complex128))
 
 
 def multiply(p, q) -> np.ndarray:
@@ -212,10 +223,11 @@ def multiply(p, q) -> np.ndarray:
     q = as_quaternion(q, "quaternion q", finite=False)
     a, b = _complex_pair(p)
     c, d = _complex_pair(q)
-    pq = np.empty(np.broadcast_shapes(a.shape, c.shape) + (2,), dtype=np.complex128)
     with np.errstate(over="ignore", invalid="ignore"):
-        pq[..., 0] = a * c - b * d.conj()
-        pq[..., 1] = a * d + b * c.conj()
+        first = a * c - b * d.conj()  # (a + b j)(c + d j) = (a c - b d̄) + (a d + b c̄) j
+        second = a * d + b * c.conj()
+        pq = np.empty(np.shape(first) + (2,), dtype=np.complex128)
+        pq[..., 0], pq[..., 1] = first, second
         out = pq.view(_F64).astype(result_dtype(p, q), copy=False)
         # NaN/inf anywhere makes the sum non-finite (a finite sum that overflows
         # is sorted out by the exact checks that follow).
@@ -402,8 +414,8 @@ def inverse(q) -> np.ndarray:
     >>> q = [1, 2, 3, 4]
     >>> ql.inverse(q) * 30
     array([ 1., -2., -3., -4.])
-    >>> ql.multiply(ql.inverse(q), q)  # 1, up to a rounding error of 5.6e-17
-    array([ 1.,  0., -0.,  0.])
+    >>> ql.multiply(ql.inverse(q), q)
+    array([1., 0., 0., 0.])
     """
     q = as_quaternion(q)
     n2 = _sumsq(q)

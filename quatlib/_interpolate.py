@@ -58,8 +58,7 @@ def _prepare(q0, q1, t, shortest: bool):
             f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
         ) from None
     if shortest:
-        d = np.einsum("...i,...i->...", q0, q1)
-        q1 = np.where((d < 0)[..., None], -q1, q1)
+        q1 = np.where((np.einsum("...i,...i->...", q0, q1) < 0)[..., None], -q1, q1)
     return q0, q1, t[..., None]
 
 
@@ -266,7 +265,8 @@ def slerp(
         small_angle = float(np.sqrt(np.finfo(dtype).eps))
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
-    omega = 2 * np.arctan2(_length(u1 - u0), _length(u1 + u0))
+    # unit u0, u1: no overflow in these squares (an underflow means Ω ≈ 0: NLERP below)
+    omega = 2 * np.arctan2(np.sqrt(np.vecdot(u1 - u0, u1 - u0)), np.sqrt(np.vecdot(u1 + u0, u1 + u0)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
         if antipodal.any():
@@ -276,12 +276,13 @@ def slerp(
                 f"(Ω = {np.degrees(float(np.max(omega))):.6g}°){_index(antipodal)}"
             )
     small = omega < small_angle
-    if small.any():  # no 0/0 in the branch that is not used
+    any_small = bool(small.any())
+    if any_small:  # no 0/0 in the branch that is not used
         omega = np.where(small, np.pi / 2, omega)
     omega = omega[..., None]
     sin_omega = np.sin(omega)
     out = (np.sin((1 - t) * omega) / sin_omega) * q0 + (np.sin(t * omega) / sin_omega) * q1
-    if small.any():  # nearly identical inputs: NLERP (they differ by O(Ω³))
+    if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³))
         chord = (1 - t) * q0 + t * q1
         out = np.where(small[..., None], chord / _length(chord)[..., None], out)
     return out.astype(dtype, copy=False)

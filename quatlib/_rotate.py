@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ._algebra import _in_range, _length, _unit, conjugate, multiply
+from ._algebra import _components, _in_range, _length, _unit, conjugate, multiply
 from ._validate import as_quaternion, as_vector, check_finite, check_overflow, result_dtype
 
 __all__ = ["rotate_vector", "angle_between"]
@@ -58,21 +58,21 @@ def rotate_vector(q, v) -> np.ndarray:
     # are reported, with the gate's messages, only when they occur.
     q = as_quaternion(q, finite=False)
     v = as_vector(v, finite=False)
-    w, x, y, z = np.moveaxis(q.astype(np.float64, copy=False), -1, 0)
-    vx, vy, vz = np.moveaxis(v.astype(np.float64, copy=False), -1, 0)
+    w, x, y, z = _components(q.astype(np.float64, copy=False))
+    vx, vy, vz = _components(v.astype(np.float64, copy=False))
     with np.errstate(over="ignore", invalid="ignore"):
         n2 = w * w + x * x + y * y + z * z
     if not _in_range(n2):  # NaN/inf, zero, or |q|² beyond float64's range
         check_finite(q, "quaternion")
         check_finite(v, "vector")  # a NaN in v is reported before a zero q
-        w, x, y, z = np.moveaxis(_unit(q.astype(np.float64), "quaternion"), -1, 0)
+        w, x, y, z = _components(_unit(q.astype(np.float64), "quaternion"))
         n2 = 1.0
     k = 2 / n2
     with np.errstate(over="ignore", invalid="ignore"):
         tx = k * (y * vz - z * vy)  # t = 2 (u × v) / |q|²
         ty = k * (z * vx - x * vz)
         tz = k * (x * vy - y * vx)
-        out = np.empty(np.broadcast_shapes(np.shape(w), np.shape(vx)) + (3,), dtype=result_dtype(q, v))
+        out = np.empty(np.shape(tx) + (3,), dtype=result_dtype(q, v))
         out[..., 0] = vx + w * tx + (y * tz - z * ty)  # v' = v + w t + u × t
         out[..., 1] = vy + w * ty + (z * tx - x * tz)
         out[..., 2] = vz + w * tz + (x * ty - y * tx)
