@@ -87,9 +87,9 @@ def _sumsq(a: np.ndarray) -> np.ndarray:
         return np.vecdot(a, a)
 
 
-def _in_range(n2) -> bool:
-    """Whether every float64 sum of squares in ``n2`` is safe to use unscaled (False for NaN)."""
-    lo, hi = _SAFE_SUMSQ
+def _in_range(n2, bounds=_SAFE_SUMSQ) -> bool:
+    """Whether every float64 sum of squares in ``n2`` is within ``bounds`` (False for NaN)."""
+    lo, hi = bounds
     if np.ndim(n2) == 0:
         return lo <= float(n2) <= hi
     return n2.size == 0 or bool(lo <= n2.min() and n2.max() <= hi)

@@ -58,7 +58,8 @@ def _prepare(q0, q1, t, shortest: bool):
             f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
         ) from None
     if shortest:
-        q1 = np.where((np.einsum("...i,...i->...", q0, q1) < 0)[..., None], -q1, q1)
+        sign = np.where(np.einsum("...i,...i->...", q0, q1) < 0, -1.0, 1.0)
+        q1 = (sign[..., None] * q1).astype(q1.dtype, copy=False)
     return q0, q1, t[..., None]
 
 
