@@ -266,8 +266,10 @@ def slerp(
         small_angle = float(np.sqrt(np.finfo(dtype).eps))
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
-    # unit u0, u1: no overflow in these squares (an underflow means Ω ≈ 0: NLERP below)
-    omega = 2 * np.arctan2(np.sqrt(np.vecdot(u1 - u0, u1 - u0)), np.sqrt(np.vecdot(u1 + u0, u1 + u0)))
+    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1: no overflow in these
+    # squares (and an underflow means Ω ≈ 0: NLERP below)
+    minus, plus = u1 - u0, u1 + u0
+    omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
         if antipodal.any():
