@@ -59,8 +59,9 @@ printing
 the belt trick (submodule ``quatlib.belt``)
     followed_quaternion, untangle_allowed, scene, ball_path, clearance
 
-Plotting (``quatlib.plot``) and widgets (``quatlib.widgets``) are submodules
-imported on first use, so ``import quatlib`` loads only numpy.
+Plotting (``quatlib.plot``), widgets (``quatlib.widgets``) and the demos'
+numpy-only models (``quatlib.models``) are submodules imported on first use,
+so ``import quatlib`` loads only numpy.
 
 Examples
 --------
@@ -76,18 +77,55 @@ from __future__ import annotations
 
 import importlib
 
-from ._algebra import *  # noqa: F401,F403
-from ._axis_angle import *  # noqa: F401,F403
-from ._drift import *  # noqa: F401,F403
-from ._euler import *  # noqa: F401,F403
-from ._interp_motion import *  # noqa: F401,F403
-from ._interpolate import *  # noqa: F401,F403
-from ._matrix import *  # noqa: F401,F403
-from ._plane import *  # noqa: F401,F403
-from ._quaternion import *  # noqa: F401,F403
-from ._reflect import *  # noqa: F401,F403
-from ._rotate import *  # noqa: F401,F403
-from ._table import *  # noqa: F401,F403
+from ._algebra import (
+    IDENTITY,
+    I,
+    J,
+    K,
+    conjugate,
+    dot,
+    exp,
+    inverse,
+    is_unit,
+    log,
+    multiply,
+    norm,
+    normalize,
+    power,
+)
+from ._axis_angle import axis_angle_from_quaternion, quaternion_from_axis_angle
+from ._drift import (
+    DRIFT_STEP_ANGLE,
+    accumulate_matrix,
+    accumulate_rotation,
+    length_error,
+    max_drift,
+    orthonormality_error,
+    sandwich_matrix,
+)
+from ._euler import (
+    GimbalLockWarning,
+    euler_from_matrix,
+    euler_from_quaternion,
+    euler_jacobian_rank,
+    matrix_from_euler,
+    quaternion_from_euler,
+)
+from ._interp_motion import (
+    INTERPOLATION_METHODS,
+    angular_speed,
+    interpolate,
+    nlerp_max_error,
+    path_angle,
+    swept_angle,
+)
+from ._interpolate import lerp, nlerp, slerp
+from ._matrix import is_rotation_matrix, matrix_from_quaternion, orthonormalize, quaternion_from_matrix
+from ._plane import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
+from ._quaternion import Quaternion
+from ._reflect import hamilton_table, mirror_normals, quaternion_from_mirrors, reflect
+from ._rotate import angle_between, rotate_vector
+from ._table import table
 
 __version__ = "0.1.0"
 
@@ -158,7 +196,7 @@ __all__ = [
     "table",
 ]
 
-_SUBMODULES = {"plot", "widgets", "exercises", "belt", "workshop"}  # imported on first use
+_SUBMODULES = {"plot", "widgets", "models", "exercises", "belt", "workshop"}  # imported on first use
 
 
 def __getattr__(name):

@@ -4,6 +4,11 @@ A quaternion is a float array of shape ``(..., 4)`` in the order ``(w, x, y, z)`
 meaning ``q = w + x i + y j + z k`` with ``i² = j² = k² = ijk = -1``.  Every
 function broadcasts over the leading axes.  No function here normalizes its
 input: a non-unit quaternion stays non-unit, so drift can be seen and measured.
+
+**Precision.**  The products, lengths and quotients are computed in float64
+whatever the input; float32 input gives float32 output, rounded once at the end
+(so a float32 result is the float64 result rounded, never a float32 program's
+op-by-op rounding: for that, see :func:`~quatlib.accumulate_rotation`).
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ from ._validate import (
     check_deferred,
     check_finite,
     check_overflow,
-    finite_values,
     is_python_number,
     require_nonzero,
     result_dtype,
@@ -57,68 +61,55 @@ J = _constant([0.0, 0.0, 1.0, 0.0])
 #: The unit ``k = (0, 0, 0, 1)``: 180° about z (read-only).
 K = _constant([0.0, 0.0, 0.0, 1.0])
 
-_F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _CONJ = _constant([1.0, -1.0, -1.0, -1.0])
-_CONJS = {_F64: _CONJ, _F32: _CONJ.astype(np.float32)}
-_COMPLEX = {_F64: np.dtype(np.complex128), _F32: np.dtype(np.complex64)}
-_F32_MAX = float(np.finfo(np.float32).max)
 
-# A sum of squares n2 in [lo, hi] is safe to use directly: no square overflowed,
-# and squares that underflowed are negligible next to n2 (lo = tiny / eps).
-# Outside that range (or for a zero) the slow path rescales by the largest entry.
-_SAFE_SUMSQ = {
-    dt: (float(np.finfo(dt).tiny / np.finfo(dt).eps), float(np.finfo(dt).max))
-    for dt in (_F32, _F64)
-}
+# A float64 sum of squares n2 in [lo, hi] is safe to use directly: no square
+# overflowed, and squares that underflowed are negligible next to n2
+# (lo = tiny / eps).  Outside that range (or for a zero) the length is computed
+# from q / s, with s the largest entry.
+_SAFE_SUMSQ = (float(np.finfo(_F64).tiny / np.finfo(_F64).eps), float(np.finfo(_F64).max))
 
 # Below this, math.hypot's result may be subnormal (fewer significant digits).
-_HYPOT_SAFE = float(np.finfo(np.float64).tiny) * 2.0**53
-
-#: Batches up to this many rows are computed with Python floats (less overhead).
-_SMALL_BATCH = 8
-
-#: Quaternions per block in the batch Hamilton product: the working set of a
-#: block (inputs, output, one scratch row) stays in the L2 cache.
-_BLOCK = 4096
-
-_isfinite = math.isfinite
+_HYPOT_SAFE = float(np.finfo(_F64).tiny) * 2.0**53
 
 
 # ---------------------------------------------------------------------------
-# Private helpers shared by the quatlib modules (inputs already validated).
+# Lengths without overflow (used by norm, normalize, inverse, log and the other
+# quatlib modules; inputs already validated).
 # ---------------------------------------------------------------------------
 
 
 def _sumsq(a: np.ndarray) -> np.ndarray:
-    """Sum of squares over the last axis."""
-    return np.einsum("...i,...i->...", a, a)
+    """Sum of squares over the last axis, in float64."""
+    a = np.asarray(a, dtype=_F64)
+    with np.errstate(over="ignore", under="ignore"):  # see _in_range
+        return np.vecdot(a, a)
 
 
-def _in_range(n2, dtype) -> bool:
-    """Whether every sum of squares in ``n2`` is safe to use unscaled (see _SAFE_SUMSQ)."""
-    lo, hi = _SAFE_SUMSQ[dtype]
+def _in_range(n2, bounds=_SAFE_SUMSQ) -> bool:
+    """Whether every float64 sum of squares in ``n2`` is within ``bounds`` (False for NaN)."""
+    lo, hi = bounds
     if np.ndim(n2) == 0:
         return lo <= float(n2) <= hi
-    if n2.size == 0:
-        return True
-    return bool(n2.min() >= lo) and bool(n2.max() <= hi)
+    return n2.size == 0 or bool(lo <= n2.min() and n2.max() <= hi)
 
 
 def _scaled(a: np.ndarray):
-    """``(a / s, s)`` with ``s`` the largest absolute entry (1 where ``a`` is zero)."""
+    """``(a / s, s)`` in float64, ``s`` the largest absolute entry (1 where ``a`` is zero)."""
+    a = np.asarray(a, dtype=_F64)
     s = np.abs(a).max(axis=-1)
     return a / np.where(s > 0, s, 1)[..., None], s
 
 
 def _length(a: np.ndarray) -> np.ndarray:
-    """Euclidean length over the last axis, free of overflow and underflow.
+    """Euclidean length over the last axis in float64, free of overflow and underflow.
 
-    ``sqrt(sum a²)`` directly when that is safe, else ``s · |a / s|`` with ``s``
-    the largest entry.  Is inf only where the true length exceeds the dtype.
+    ``sqrt(sum a²)`` when that is safe, else ``s · |a / s|`` with ``s`` the
+    largest entry.  Is inf only where the true length exceeds float64.
     """
     n2 = _sumsq(a)
-    if _in_range(n2, a.dtype):
+    if _in_range(n2):
         return np.sqrt(n2)
     b, s = _scaled(a)
     with np.errstate(over="ignore"):
@@ -126,17 +117,19 @@ def _length(a: np.ndarray) -> np.ndarray:
 
 
 def _unit(a: np.ndarray, what: str) -> np.ndarray:
-    """``a / |a|`` over the last axis, for any finite non-zero ``a`` (else ValueError)."""
+    """``a / |a|`` over the last axis in ``a``'s dtype, for finite non-zero ``a`` (else ValueError)."""
     n2 = _sumsq(a)
-    if _in_range(n2, a.dtype):
-        return a / np.sqrt(n2)[..., None]
-    b, s = _scaled(a)
-    require_nonzero(s, what)
-    return b / np.sqrt(_sumsq(b))[..., None]
+    if _in_range(n2):
+        u = a / np.sqrt(n2)[..., None]
+    else:
+        b, s = _scaled(a)
+        require_nonzero(s, what)
+        u = b / np.sqrt(_sumsq(b))[..., None]
+    return u.astype(a.dtype, copy=False)
 
 
 def _hypot_unit(vals: list, what: str) -> list:
-    """Python-float version of :func:`_unit` for one small vector (a list)."""
+    """:func:`_unit` for one small vector given as Python floats (a list), with ``math.hypot``."""
     n = math.hypot(*vals)
     if n == 0:
         require_nonzero(0.0, what)
@@ -149,13 +142,9 @@ def _hypot_unit(vals: list, what: str) -> list:
 
 def _to_array(vals: list, dtype):
     """Python floats -> (array of ``dtype``, whether every value fits)."""
-    ok = _isfinite(sum(vals)) or all(map(_isfinite, vals))
-    if ok and dtype.type is np.float32 and vals and max(map(abs, vals)) > _F32_MAX:
-        ok = False
-    if ok:
-        return np.array(vals, dtype=dtype), True
     with np.errstate(over="ignore"):
-        return np.array(vals, dtype=dtype), False
+        out = np.array(vals, dtype=dtype)
+    return out, bool(np.isfinite(out).all())
 
 
 def _pack(vals: list, dtype, what: str, inputs=()) -> np.ndarray:
@@ -164,124 +153,36 @@ def _pack(vals: list, dtype, what: str, inputs=()) -> np.ndarray:
     return out if ok else check_deferred(False, out, *inputs, what=what)
 
 
-def _product_values(p: list, q: list) -> list:
-    """Hamilton product of two quaternions given as lists of 4 Python floats."""
-    pw, px, py, pz = p
-    qw, qx, qy, qz = q
-    return [
-        pw * qw - px * qx - py * qy - pz * qz,
-        pw * qx + px * qw + py * qz - pz * qy,
-        pw * qy - px * qz + py * qw + pz * qx,
-        pw * qz + px * qy - py * qx + pz * qw,
-    ]
+def _components(a: np.ndarray) -> tuple:
+    """The entries along the last axis as separate arrays: ``w, x, y, z = _components(q)``.
 
-
-def _product_single(p: np.ndarray, q: np.ndarray, dtype) -> np.ndarray:
-    """Hamilton product of two shape-(4,) arrays with Python floats (fast for widgets)."""
-    return np.array(_product_values(p.tolist(), q.tolist()), dtype=dtype)
-
-
-def _rows(a: np.ndarray, lead: tuple, m: int, dtype, ndim: int = 1) -> np.ndarray:
-    """``a`` (..., n) as an (m, n) array over the broadcast ``lead`` shape, or as (n,)
-    if it is a single row and ``ndim`` is 1; last axis contiguous so that it can be
-    viewed as complex."""
-    if a.dtype != dtype:
-        a = a.astype(dtype)
-    n = a.shape[-1]
-    if a.size == n and ndim == 1:
-        a = a.reshape(n)
-    elif a.shape[:-1] == lead or a.size == m * n:
-        a = a.reshape(m, n)
-    else:
-        a = np.broadcast_to(a, lead + (n,)).reshape(m, n)
-    if a.strides[-1] != a.itemsize:
-        a = np.ascontiguousarray(a)
-    return a
-
-
-def _lead(a: np.ndarray, b: np.ndarray) -> tuple:
-    """Broadcast shape of the leading axes of ``a`` and ``b`` (fast for the usual cases)."""
-    sa, sb = a.shape[:-1], b.shape[:-1]
-    if sa == sb or not sb:
-        return sa
-    if not sa:
-        return sb
-    return np.broadcast_shapes(sa, sb)
-
-
-def _product_blocks(p: np.ndarray, q: np.ndarray, out=None, check: bool = False):
-    """Batch Hamilton product; returns ``(out, all_finite)`` (``all_finite`` only if check).
-
-    Read a quaternion as a pair of complex numbers (Cayley-Dickson):
-    ``q = a + b j`` with ``a = w + x i`` and ``b = y + z i`` (both in span{1, i}).
-    Since ``j c = conj(c) j`` for such ``c``, the Hamilton product is
-    ``(a + b j)(c + d j) = (a c - b conj(d)) + (a d + b conj(c)) j``.
-    A (..., 4) float array whose last axis is contiguous *is* a (..., 2) complex
-    array in memory, so this is four complex multiplies on views, written into
-    the output buffer.  Working in blocks of ``_BLOCK`` quaternions keeps the
-    strided views in cache (about 1.7x faster than whole-array passes at 10⁶).
+    Views, no copies; for a single row (shape ``(n,)``) they are numpy scalars, so
+    that one quaternion costs scalar arithmetic rather than array calls.
     """
-    dtype = result_dtype(p, q)
-    ctype = _COMPLEX[dtype]
-    lead = _lead(p, q)
-    m = math.prod(lead)
-    if m <= _SMALL_BATCH and out is None:
-        # A handful of quaternions: Python floats beat ten ufunc calls.
-        rows = [
-            _product_values(a, b)
-            for a, b in zip(_rows(p, lead, m, dtype, 2).tolist(), _rows(q, lead, m, dtype, 2).tolist())
-        ]
-        flat, ok = _to_array([c for r in rows for c in r], dtype)
-        return flat.reshape(lead + (4,)), ok
-    if out is None:
-        out = np.empty(lead + (4,), dtype=dtype)
-    pc = _rows(p, lead, m, dtype).view(ctype)
-    qc = _rows(q, lead, m, dtype).view(ctype)
-    oc = out.reshape(m, 4).view(ctype)
-    p_rows, q_rows = pc.ndim == 2, qc.ndim == 2
-    tmp_full = np.empty(min(m, _BLOCK), dtype=ctype)
-    total = 0.0
-    with np.errstate(over="ignore", invalid="ignore"):  # overflow is reported by the caller
-        for s in range(0, m, _BLOCK):
-            _product_block(pc, qc, oc, tmp_full, s, min(s + _BLOCK, m), p_rows, q_rows)
-            if check:
-                # NaN/inf anywhere in the block makes this sum non-finite; a finite
-                # sum that overflows is sorted out by the exact check afterwards.
-                total += float(np.add.reduce(oc[s : s + _BLOCK].view(dtype), axis=None))
-    return out, _isfinite(total)
+    return tuple(a.transpose(-1, *range(a.ndim - 1)))
 
 
-def _product_block(pc, qc, oc, tmp_full, s, e, p_rows, q_rows) -> None:
-    """One block [s, e) of the complex-pair Hamilton product (see _product_blocks)."""
-    pb = pc[s:e] if p_rows else pc
-    qb = qc[s:e] if q_rows else qc
-    ob = oc[s:e]
-    tmp = tmp_full[: e - s]
-    a, b = pb[..., 0], pb[..., 1]
-    c, d = qb[..., 0], qb[..., 1]
-    first, second = ob[:, 0], ob[:, 1]
-    np.multiply(a, c, out=first)
-    np.conjugate(d, out=tmp)
-    np.multiply(b, tmp, out=tmp)
-    np.subtract(first, tmp, out=first)
-    np.multiply(a, d, out=second)
-    np.conjugate(c, out=tmp)
-    np.multiply(b, tmp, out=tmp)
-    np.add(second, tmp, out=second)
+def _complex_pair(q: np.ndarray):
+    """``(a, b)`` with ``q = a + b j``, ``a = w + x i``, ``b = y + z i`` (complex128 views).
 
-
-def _product(p: np.ndarray, q: np.ndarray, out=None) -> np.ndarray:
-    """Hamilton product of validated arrays (no checks), optionally into ``out``.
-
-    ``out`` must be a C-contiguous array of the broadcast shape and result dtype.
+    A float64 array whose last axis is contiguous *is* a ``(..., 2)`` complex array
+    in memory: ``(w, x, y, z)`` reads as ``(w + x i, y + z i)``.
     """
-    if p.ndim == 1 and q.ndim == 1 and out is None:
-        return _product_single(p, q, result_dtype(p, q))
-    return _product_blocks(p, q, out)[0]
+    return _components(np.ascontiguousarray(q, dtype=_F64).view(np.complex128))
 
 
 def multiply(p, q) -> np.ndarray:
     """Hamilton product ``p q``: the rotation "apply q, then p".
+
+    In components, ``p q = (pw qw - pv·qv,  pw qv + qw pv + pv × qv)``.  It is
+    computed with complex numbers (the Cayley-Dickson form): a quaternion is a
+    pair of complex numbers, ``q = a + b j`` with ``a = w + x i`` and
+    ``b = y + z i``.  Since ``j c = c̄ j`` for such a complex ``c``,
+
+        (a + b j)(c + d j) = (a c - b d̄) + (a d + b c̄) j,
+
+    four complex products instead of sixteen real ones, and numpy multiplies
+    complex arrays fast.
 
     Parameters
     ----------
@@ -291,8 +192,9 @@ def multiply(p, q) -> np.ndarray:
     Returns
     -------
     ndarray, shape (..., 4)
-        ``p q = (pw qw - pv·qv,  pw qv + qw pv + pv × qv)``.  Not commutative:
-        ``multiply(p, q)`` and ``multiply(q, p)`` differ unless the axes agree.
+        ``p q``, computed in float64 (float32 if both inputs are float32,
+        rounded once).  Not commutative: ``multiply(p, q)`` and
+        ``multiply(q, p)`` differ unless the axes agree.
 
     Raises
     ------
@@ -316,22 +218,32 @@ def multiply(p, q) -> np.ndarray:
     """
     # Finiteness is checked on the result (same messages): a NaN or inf in p or q
     # reaches every entry of p q, so one pass over the output replaces two over
-    # the inputs.  An overflow (finite inputs, inf result) raises too.
+    # the inputs.
     p = as_quaternion(p, "quaternion p", finite=False)
     q = as_quaternion(q, "quaternion q", finite=False)
-    if p.ndim == 1 and q.ndim == 1:
-        out, ok = _to_array(_product_values(p.tolist(), q.tolist()), result_dtype(p, q))
-    else:
-        out, ok = _product_blocks(p, q, check=True)
+    a, b = _complex_pair(p)
+    c, d = _complex_pair(q)
+    with np.errstate(over="ignore", invalid="ignore"):
+        first = a * c - b * d.conj()  # (a + b j)(c + d j) = (a c - b d̄) + (a d + b c̄) j
+        second = a * d + b * c.conj()
+        pq = np.empty(np.shape(first) + (2,), dtype=np.complex128)
+        pq[..., 0], pq[..., 1] = first, second
+        out = pq.view(_F64).astype(result_dtype(p, q), copy=False)
+        # NaN/inf anywhere makes the sum non-finite (a finite sum that overflows
+        # is sorted out by the exact checks that follow).
+        ok = math.isfinite(np.add.reduce(out, axis=None)) if out.size else True
     if ok:
         return out
     check_finite(p, "quaternion p")
     check_finite(q, "quaternion q")
     # Finite inputs, non-finite result: the product does not fit, or rounding at
-    # the very edge of the range pushed a partial sum over (by Cauchy-Schwarz the
-    # partial sums are at most |p||q|).  (p/4) q is exact: scale it back and see.
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = _product(p * 0.25, q) * 4
+    # the very edge of the range pushed a partial sum over.  Write p = 2^e p' and
+    # q = 2^f q' with entries of p', q' below 1: p' q' cannot overflow, and
+    # p q = 2^(e+f) p' q' (scaling by powers of two is exact).  Does that fit?
+    _, e = np.frexp(np.abs(p).max(axis=-1, keepdims=True))
+    _, f = np.frexp(np.abs(q).max(axis=-1, keepdims=True))
+    with np.errstate(over="ignore"):
+        out = np.ldexp(multiply(np.ldexp(p, -e), np.ldexp(q, -f)), e + f)
     return check_overflow(out, "product p q")
 
 
@@ -362,7 +274,7 @@ def conjugate(q) -> np.ndarray:
     array([ 0.7071, -0.    , -0.7071, -0.    ])
     """
     q = as_quaternion(q)
-    return q * _CONJS[q.dtype]
+    return q * _CONJ.astype(q.dtype)
 
 
 def norm(q) -> np.ndarray:
@@ -376,10 +288,11 @@ def norm(q) -> np.ndarray:
     Returns
     -------
     ndarray, shape (...)
-        The length of each quaternion (a NumPy scalar for a single one).
-        ``norm(multiply(p, q)) == norm(p) * norm(q)``.  Computed without
-        overflow or underflow in the squares (``norm([1e200, 0, 0, 0])`` is
-        ``1e200``).
+        The length of each quaternion (a NumPy scalar for a single one), in
+        ``q``'s dtype.  ``norm(multiply(p, q)) == norm(p) * norm(q)``.  Computed
+        in float64, without overflow or underflow in the squares
+        (``norm([1e200, 0, 0, 0])`` is ``1e200``): where ``sum q²`` would
+        overflow or underflow, it is ``s |q / s|`` with ``s`` the largest entry.
 
     Raises
     ------
@@ -397,10 +310,8 @@ def norm(q) -> np.ndarray:
     1.0000
     """
     q = as_quaternion(q)
-    if q.ndim == 1:
-        n = q.dtype.type(math.hypot(*q.tolist()))
-    else:
-        n = _length(q)
+    with np.errstate(over="ignore"):
+        n = q.dtype.type(_length(q)) if q.ndim == 1 else _length(q).astype(q.dtype, copy=False)
     return check_overflow(n, "norm |q|")
 
 
@@ -416,6 +327,8 @@ def normalize(q) -> np.ndarray:
     -------
     ndarray, shape (..., 4)
         Unit quaternions with the same direction in 4D (the same rotation).
+        Computed in float64 (``|q|`` without overflow, as in :func:`norm`) and
+        rounded once to ``q``'s dtype.
 
     Raises
     ------
@@ -429,14 +342,11 @@ def normalize(q) -> np.ndarray:
     >>> ql.normalize([2, 0, 2, 0])
     array([0.7071, 0.    , 0.7071, 0.    ])
     """
-    q = as_quaternion(q, finite=False)
-    if q.ndim == 1:
-        return np.array(_hypot_unit(finite_values(q, "quaternion"), "quaternion"), dtype=q.dtype)
-    return _unit(check_finite(q, "quaternion"), "quaternion")
+    return _unit(as_quaternion(q), "quaternion")
 
 
 def is_unit(q, rtol=None) -> np.ndarray:
-    """Whether ``|q|`` equals 1 within a relative tolerance.
+    """Whether ``|q|`` equals 1 within a relative tolerance: ``| |q| - 1 | <= rtol``.
 
     Parameters
     ----------
@@ -472,8 +382,6 @@ def is_unit(q, rtol=None) -> np.ndarray:
         rtol = as_scalar(rtol, "tolerance rtol")
         if not np.all(rtol >= 0):
             raise ValueError(f"Expected a tolerance rtol >= 0, got {rtol}")
-    if q.ndim == 1 and np.ndim(rtol) == 0:
-        return np.bool_(abs(math.hypot(*q.tolist()) - 1) <= rtol)
     return np.abs(_length(q) - 1) <= rtol
 
 
@@ -489,11 +397,14 @@ def inverse(q) -> np.ndarray:
     -------
     ndarray, shape (..., 4)
         ``q⁻¹`` with ``q q⁻¹ = q⁻¹ q = 1``.  Equals ``conjugate(q)`` for unit ``q``.
+        Where ``|q|²`` would overflow or underflow it is computed as
+        ``b* / (s |b|²)`` with ``b = q / s``, ``s`` the largest entry.
 
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 4)``, an entry is NaN or inf, or ``q`` is zero.
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, ``q`` is zero,
+        or ``q⁻¹`` does not fit in the dtype (a tiny ``q``).
 
     Examples
     --------
@@ -507,26 +418,17 @@ def inverse(q) -> np.ndarray:
     array([1., 0., 0., 0.])
     """
     q = as_quaternion(q)
-    if q.ndim == 1:
-        w, x, y, z = q.tolist()
-        n2 = w * w + x * x + y * y + z * z
-        lo, hi = _SAFE_SUMSQ[_F64]
-        if not lo <= n2 <= hi:  # rescale: q⁻¹ = b* / (s |b|²) with b = q / s
-            s = max(abs(w), abs(x), abs(y), abs(z))
-            require_nonzero(s, "quaternion")
-            w, x, y, z = w / s, x / s, y / s, z / s
-            n2 = (w * w + x * x + y * y + z * z) * s
-        return _pack([w / n2, -x / n2, -y / n2, -z / n2], q.dtype, "inverse q⁻¹")
     n2 = _sumsq(q)
-    if _in_range(n2, q.dtype):
-        out = q * _CONJS[q.dtype]
-        out /= n2[..., None]
-        return out
-    b, s = _scaled(q)
-    require_nonzero(s, "quaternion")
-    with np.errstate(over="ignore", under="ignore"):
-        out = b * _CONJS[q.dtype] / (s * _sumsq(b))[..., None]
-    return check_overflow(out, "inverse q⁻¹")
+    if _in_range(n2):
+        inv = q * _CONJ / n2[..., None]
+    else:
+        b, s = _scaled(q)
+        require_nonzero(s, "quaternion")
+        with np.errstate(over="ignore", under="ignore"):
+            inv = b * _CONJ / (s * _sumsq(b))[..., None]
+    with np.errstate(over="ignore"):
+        inv = inv.astype(q.dtype, copy=False)
+    return check_overflow(inv, "inverse q⁻¹")
 
 
 def dot(p, q) -> np.ndarray:

@@ -141,7 +141,7 @@ def axis_angle_from_quaternion(q, degrees: bool = False):
     no_axis = r == 0
     if np.any(no_axis & (w == 0)):
         require_nonzero(np.where(no_axis, np.abs(w), 1), "quaternion")
-    angle = 2 * np.arctan2(r, w)
+    angle = (2 * np.arctan2(r, w)).astype(q.dtype, copy=False)
     axis = np.divide(v, r[..., None], out=np.empty_like(v), where=~no_axis[..., None])
     axis[no_axis] = np.asarray(ZERO_ANGLE_AXIS, dtype=q.dtype)
     return axis, (np.degrees(angle) if degrees else angle)

@@ -33,19 +33,19 @@ rounding (FMA), keep intermediates in wider registers (x87), or reorder the
 sums.  The size of the drift (≈ 4e-4 after 200,000 float32 frames) does not
 depend on such details; its last digits do.
 
-A loop of :func:`~quatlib.multiply` is a different program: for one pair of
-quaternions it computes the products in double precision and rounds each
-component once, so in float32 it drifts only through the stored step's own
+A loop of :func:`~quatlib.multiply` is a different program: it computes the
+products in double precision and rounds each component once, so in float32 it drifts only through the stored step's own
 length (``1 + 5.8e-9``): 1.00115 after 200,000 frames.
 
-**Speed.**  The product with a fixed step is a fixed linear map, ``q_n = A q_{n-1}``
-(``A`` is 4x4 for quaternions, the step's left-multiplication matrix; 9x9,
-``S ⊗ I``, for matrices).  The loop over frames cannot be vectorized (each frame
-needs the previous one), so it is compiled once per sparsity pattern of ``A``
-into a tight Python loop over scalars of the dtype; terms whose coefficient is
-exactly 0 are left out and coefficients of exactly ±1 are not multiplied, which
-changes no digit (adding ``±0`` and multiplying by 1 are exact).  200,000
-float32 frames take a few tenths of a second.
+**Why the loops are plain Python.**  The running product cannot be vectorized
+(each frame needs the previous one), and a float32 program's digits depend on
+every single rounding.  So the loops below spell the product out in scalars of
+the dtype (numpy float32 scalars round every multiply and add to float32), in
+the fixed order of the formula.  Changing that order (a ``np.dot``, an
+``einsum``, a complex product, terms regrouped or skipped) changes the last
+digits that notebook 05 prints, e.g. the ``1.00041378`` after 200,000 frames
+and the answer 17 of exercise 05.1.  200,000 float32 frames take about a third
+of a second.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ import operator
 
 import numpy as np
 
-from ._algebra import IDENTITY, _hypot_unit, conjugate, multiply
+from ._algebra import IDENTITY, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
 from ._validate import as_matrix, as_quaternion
@@ -158,130 +158,37 @@ def _as_every(value, what: str):
 
 
 # --------------------------------------------------------------------------------------
-# the compiled loop x_n = A x_{n-1}
+# the running products, one rounding per operation
 # --------------------------------------------------------------------------------------
 
-_LOOPS: dict = {}
 
+def _scalars(values, dtype: np.dtype) -> list:
+    """``values`` as scalars whose arithmetic rounds to ``dtype``.
 
-def _terms(rows):
-    """Split rows of ``(column, coefficient)`` (summation order) into a code pattern and the general coefficients."""
-    pattern, general = [], []
-    for row in rows:
-        terms = []
-        for j, c in row:
-            c = float(c)
-            if c == 0.0:
-                continue  # ±0 added: exact, changes no digit
-            if c == 1.0 or c == -1.0:
-                terms.append((j, "+" if c > 0 else "-"))
-            else:
-                terms.append((j, "*"))
-                general.append(c)
-        pattern.append(tuple(terms))
-    return tuple(pattern), general
-
-
-def _loop(pattern):
-    """The compiled loop for a sparsity pattern (cached).
-
-    ``run(x, coefficients, count, append, zero, every, fix) -> x`` advances the
-    state ``x`` (a tuple of scalars) ``count`` frames, calls ``append`` with
-    each new state and replaces it by ``fix(*x)`` after every ``every``-th
-    frame (``every = 0``: never).  The source is kept in ``run.source``.
-    Leaving out the terms with a zero coefficient is exact for finite states
-    (``a + 0·x = a``; only the sign of a zero result could differ).
+    float64: Python floats (IEEE double: exactly numpy's float64 arithmetic, and
+    faster); float32: numpy float32 scalars (every ``*``, ``+`` and ``-`` rounded
+    to float32, as in a C program with ``float`` variables and no FMA).
     """
-    run = _LOOPS.get(pattern)
-    if run is not None:
-        return run
-    m = len(pattern)
-    names = [f"x{i}" for i in range(m)]
-    coefficient_names = []
-    exprs = []
-    for row in pattern:
-        expr = ""
-        for j, kind in row:
-            if kind == "*":
-                a = f"a{len(coefficient_names)}"
-                coefficient_names.append(a)
-                expr += f"{a} * x{j}" if not expr else f" + {a} * x{j}"
-            elif kind == "+":
-                expr += f"x{j}" if not expr else f" + x{j}"
-            else:
-                expr += f"-x{j}" if not expr else f" - x{j}"
-        exprs.append(expr or "zero")
-    state = ", ".join(names)
-    unpack = f"    {', '.join(coefficient_names)}, = coefficients\n" if coefficient_names else ""
-    source = (
-        "def run(x, coefficients, count, append, zero, every, fix):\n"
-        f"    {state}, = x\n"
-        f"{unpack}"
-        "    k = 0\n"
-        "    for _ in range(count):\n"
-        f"        {state} = {', '.join(exprs)}\n"
-        "        k += 1\n"
-        "        if k == every:\n"
-        "            k = 0\n"
-        f"            {state}, = fix({state})\n"
-        f"        append(({state},))\n"
-        f"    return ({state},)\n"
-    )
-    namespace: dict = {}
-    exec(compile(source, f"<quatlib drift loop {len(_LOOPS)}>", "exec"), namespace)  # noqa: S102 - our own source
-    run = namespace["run"]
-    run.source = source
-    _LOOPS[pattern] = run
-    return run
-
-
-def _accumulate(rows, x0, frames: int, dtype: np.dtype, every, make_fix) -> np.ndarray:
-    """States ``x_0 .. x_frames`` of ``x_n = A x_{n-1}`` in ``dtype``; ``x = fix(*x)`` after every ``every`` frames.
-
-    ``rows`` give ``A`` as ``(column, coefficient)`` pairs per row, in summation
-    order; ``make_fix(scalar)`` returns ``fix``, which takes the state's entries
-    (scalars of the dtype) and returns the fixed ones (``scalar`` makes one).
-    """
-    pattern, general = _terms(rows)
-    run = _loop(pattern)
-    # float64 runs on Python floats (IEEE double, exactly numpy's float64 arithmetic, and faster);
-    # float32 on numpy float32 scalars (every operation rounded to float32).
     scalar = float if dtype == np.float64 else dtype.type
-    coefficients = [scalar(c) for c in general]
-    x = tuple(scalar(v) for v in x0)
-    out = [x]
-    run(x, coefficients, frames, out.append, scalar(0.0), every or 0, make_fix(scalar))
+    return [scalar(v) for v in values]
+
+
+def _as_array(states: list, dtype: np.dtype) -> np.ndarray:
+    """A list of equal-length tuples of scalars (one per frame) as a 2-D array of ``dtype``."""
     if dtype == np.float64:
-        return np.array(out, dtype=dtype)
-    flat = np.fromiter((v for row in out for v in row), dtype=dtype, count=len(out) * len(x))
-    return flat.reshape(len(out), len(x))
+        return np.array(states, dtype=dtype)
+    flat = np.fromiter((v for state in states for v in state), dtype=dtype, count=len(states) * len(states[0]))
+    return flat.reshape(len(states), len(states[0]))
+
+
+def _is_frame_to_fix(n: int, every) -> bool:
+    """Whether frame ``n`` (1, 2, ...) ends with a normalization (every ``every``-th frame)."""
+    return every is not None and n % every == 0
 
 
 # --------------------------------------------------------------------------------------
 # quaternions
 # --------------------------------------------------------------------------------------
-
-
-def _left_product_rows(p):
-    """Rows of ``p q`` as a linear map of ``q``, terms in the order of the Hamilton product formula."""
-    pw, px, py, pz = p
-    return [
-        [(0, pw), (1, -px), (2, -py), (3, -pz)],  # w = pw qw - px qx - py qy - pz qz
-        [(1, pw), (0, px), (3, py), (2, -pz)],  # x = pw qx + px qw + py qz - pz qy
-        [(2, pw), (3, -px), (0, py), (1, pz)],  # y = pw qy - px qz + py qw + pz qx
-        [(3, pw), (2, px), (1, -py), (0, pz)],  # z = pw qz + px qy - py qx + pz qw
-    ]
-
-
-def _normalizer(scalar):
-    """``fix`` for :func:`_accumulate`: exactly what ``normalize`` does to one quaternion
-    (Python floats, then the dtype), without building an array per frame."""
-
-    def fix(w, x, y, z):
-        w, x, y, z = _hypot_unit([float(w), float(x), float(y), float(z)], "quaternion")
-        return scalar(w), scalar(x), scalar(y), scalar(z)
-
-    return fix
 
 
 def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=None) -> np.ndarray:
@@ -324,7 +231,10 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     The exact last digits depend on the order of operations and on the hardware
     arithmetic (see the module docstring); this computes every product in the
     order of the Hamilton product formula with one IEEE rounding per operation,
-    so it gives the same digits on every machine.  The C program of the course's
+    so it gives the same digits on every machine.  That order is why the loop
+    is written out term by term below and must stay so: any other order (numpy's
+    ``multiply``, a matrix product, terms skipped or regrouped) rounds
+    differently and changes the digits notebook 05 prints.  The C program of the course's
     source printed ``1.00041544`` after 200,000 float32 frames; this gives
     ``1.00041378``.  Both say the same thing: the length crept up by 4e-4.
 
@@ -373,8 +283,21 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
         raise ValueError(f"Expected one step quaternion step_q with shape (4,), got {step.shape}")
     frames = _as_count(frames, "frames", 0)
     every = _as_every(normalize_every, "normalize_every")
-    rows = _left_product_rows(step.astype(dtype).tolist())
-    return _accumulate(rows, IDENTITY.tolist(), frames, dtype, every, _normalizer)
+    pw, px, py, pz = _scalars(step.astype(dtype).tolist(), dtype)
+    w, x, y, z = _scalars(IDENTITY.tolist(), dtype)
+    states = [(w, x, y, z)]
+    for n in range(1, frames + 1):
+        # q = step · q, the Hamilton product; each sum left to right (see the module docstring)
+        w, x, y, z = (
+            pw * w - px * x - py * y - pz * z,
+            pw * x + px * w + py * z - pz * y,
+            pw * y - px * z + py * w + pz * x,
+            pw * z + px * y - py * x + pz * w,
+        )
+        if _is_frame_to_fix(n, every):
+            w, x, y, z = _scalars(normalize(np.array([w, x, y, z], dtype)).tolist(), dtype)
+        states.append((w, x, y, z))
+    return _as_array(states, dtype)
 
 
 def length_error(q) -> np.ndarray:
@@ -469,15 +392,6 @@ def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, ste
 # --------------------------------------------------------------------------------------
 
 
-def _left_matrix_rows(S):
-    """Rows of ``S R`` as a linear map of ``R`` flattened row by row (entry ``3 i + k``)."""
-    rows = []
-    for i in range(3):
-        for k in range(3):
-            rows.append([(3 * j + k, S[i][j]) for j in range(3)])  # (S R)_ik = S_i0 R_0k + S_i1 R_1k + S_i2 R_2k
-    return rows
-
-
 def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_every=None) -> np.ndarray:
     """The matrix after each frame of ``R_n = S · R_{n-1}``, from the identity, rounded as ``dtype``.
 
@@ -518,7 +432,9 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     -----
     Exact digits depend on the order of operations and the hardware (see
     :func:`accumulate_rotation`); here each entry is ``S_i0 R_0k + S_i1 R_1k +
-    S_i2 R_2k`` summed left to right, one IEEE rounding per operation.
+    S_i2 R_2k`` summed left to right, one IEEE rounding per operation.  The
+    loop spells that order out (a ``@`` would sum in another order and change
+    the digits notebook 05 prints).
 
     See Also
     --------
@@ -544,17 +460,21 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
         raise ValueError(f"Expected one step matrix step_R with shape (3, 3), got {S.shape}")
     frames = _as_count(frames, "frames", 0)
     every = _as_every(reorthonormalize_every, "reorthonormalize_every")
-    rows = _left_matrix_rows(S.astype(dtype).tolist())
-
-    def make_fix(scalar):
-        def fix(*entries):
-            R = orthonormalize(np.array([float(v) for v in entries], dtype=dtype).reshape(3, 3))
-            return tuple(map(scalar, R.reshape(9).tolist()))
-
-        return fix
-
-    out = _accumulate(rows, np.eye(3).reshape(9).tolist(), frames, dtype, every, make_fix)
-    return out.reshape(-1, 3, 3)
+    s00, s01, s02, s10, s11, s12, s20, s21, s22 = _scalars(S.astype(dtype).ravel().tolist(), dtype)
+    R = tuple(_scalars(np.eye(3).ravel().tolist(), dtype))
+    states = [R]
+    for n in range(1, frames + 1):
+        # R = S R: entry (i, k) is S_i0 R_0k + S_i1 R_1k + S_i2 R_2k, summed left to right
+        r00, r01, r02, r10, r11, r12, r20, r21, r22 = R
+        R = (
+            s00 * r00 + s01 * r10 + s02 * r20, s00 * r01 + s01 * r11 + s02 * r21, s00 * r02 + s01 * r12 + s02 * r22,
+            s10 * r00 + s11 * r10 + s12 * r20, s10 * r01 + s11 * r11 + s12 * r21, s10 * r02 + s11 * r12 + s12 * r22,
+            s20 * r00 + s21 * r10 + s22 * r20, s20 * r01 + s21 * r11 + s22 * r21, s20 * r02 + s21 * r12 + s22 * r22,
+        )  # fmt: skip
+        if _is_frame_to_fix(n, every):
+            R = tuple(_scalars(orthonormalize(np.array(R, dtype=dtype).reshape(3, 3)).ravel().tolist(), dtype))
+        states.append(R)
+    return _as_array(states, dtype).reshape(-1, 3, 3)
 
 
 def orthonormality_error(R) -> np.ndarray:

@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from ._algebra import _components, _in_range
 from ._validate import as_matrix, as_quaternion, require_nonzero
 
 __all__ = [
@@ -31,13 +32,10 @@ def _default_rtol(dtype) -> float:
     return _DEFAULT_RTOL[np.dtype(dtype)]
 
 
-#: Range of ``|q|²`` in which the matrix formula neither overflows nor underflows
-#: (``sqrt(tiny)`` to ``sqrt(max)`` of the dtype); outside it ``q`` is first scaled
+#: Range of a float64 ``|q|²`` in which the matrix formula neither overflows nor
+#: underflows (``sqrt(tiny)`` to ``sqrt(max)``); outside it ``q`` is first scaled
 #: by a power of two, which is exact.
-_SAFE_N2 = {
-    np.dtype(t): (float(np.sqrt(np.finfo(t).tiny)), float(np.sqrt(np.finfo(t).max)))
-    for t in (np.float32, np.float64)
-}
+_SAFE_N2 = (float(np.sqrt(np.finfo(np.float64).tiny)), float(np.sqrt(np.finfo(np.float64).max)))
 
 
 def _scale_by_largest(a: np.ndarray, axes) -> np.ndarray:
@@ -61,60 +59,6 @@ def _where(index) -> str:
 
 # ----------------------------------------------------------------------------
 # quaternion -> matrix
-
-
-def _matrix_single(q: np.ndarray) -> np.ndarray:
-    """``matrix_from_quaternion`` for one validated quaternion, with Python floats."""
-    w, x, y, z = q.tolist()
-    n2 = w * w + x * x + y * y + z * z
-    lo, hi = _SAFE_N2[_F64]  # Python floats are float64 whatever q's dtype
-    if not lo <= n2 <= hi:
-        exponent = math.frexp(max(abs(w), abs(x), abs(y), abs(z)))[1]
-        w, x, y, z = (math.ldexp(c, -exponent) for c in (w, x, y, z))
-        n2 = w * w + x * x + y * y + z * z
-        if not n2 > 0:
-            require_nonzero(np.float64(n2), "quaternion")  # raises with the standard message
-    s = 2.0 / n2
-    xx, yy, zz = s * x * x, s * y * y, s * z * z
-    xy, xz, yz = s * x * y, s * x * z, s * y * z
-    wx, wy, wz = s * w * x, s * w * y, s * w * z
-    return np.array(
-        [
-            [1.0 - (yy + zz), xy - wz, xz + wy],
-            [xy + wz, 1.0 - (xx + zz), yz - wx],
-            [xz - wy, yz + wx, 1.0 - (xx + yy)],
-        ],
-        dtype=q.dtype,
-    )
-
-
-def _matrix(q: np.ndarray) -> np.ndarray:
-    """Rotation matrices of validated quaternions (no shape/finite checks)."""
-    if q.ndim == 1:
-        return _matrix_single(q)
-    n2 = np.einsum("...i,...i->...", q, q)
-    lo, hi = _SAFE_N2[q.dtype]
-    if not np.all((n2 >= lo) & (n2 <= hi)):  # huge, tiny or zero quaternions
-        q = _scale_by_largest(q, -1)
-        n2 = np.einsum("...i,...i->...", q, q)
-        require_nonzero(n2, "quaternion")
-    s = 2.0 / n2
-    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
-    sx, sy, sz = s * x, s * y, s * z
-    xx, yy, zz = sx * x, sy * y, sz * z
-    xy, xz, yz = sx * y, sx * z, sy * z
-    wx, wy, wz = sx * w, sy * w, sz * w
-    out = np.empty(q.shape[:-1] + (3, 3), dtype=q.dtype)
-    out[..., 0, 0] = 1.0 - (yy + zz)
-    out[..., 0, 1] = xy - wz
-    out[..., 0, 2] = xz + wy
-    out[..., 1, 0] = xy + wz
-    out[..., 1, 1] = 1.0 - (xx + zz)
-    out[..., 1, 2] = yz - wx
-    out[..., 2, 0] = xz - wy
-    out[..., 2, 1] = yz + wx
-    out[..., 2, 2] = 1.0 - (xx + yy)
-    return out
 
 
 def matrix_from_quaternion(q) -> np.ndarray:
@@ -173,7 +117,24 @@ def matrix_from_quaternion(q) -> np.ndarray:
            [ 0.,  1.,  0.],
            [-1.,  0.,  0.]])
     """
-    return _matrix(as_quaternion(q))
+    q = as_quaternion(q)
+    w, x, y, z = _components(q.astype(np.float64, copy=False))  # computed in float64
+    with np.errstate(over="ignore", under="ignore"):  # a huge or tiny q is scaled below
+        n2 = w * w + x * x + y * y + z * z
+    if not _in_range(n2, _SAFE_N2):  # huge, tiny or zero: scale by a power of two (exact)
+        w, x, y, z = _components(_scale_by_largest(q.astype(np.float64), -1))
+        n2 = w * w + x * x + y * y + z * z
+        require_nonzero(n2, "quaternion")
+    s = 2.0 / n2
+    sw, sx, sy, sz = s * w, s * x, s * y, s * z
+    xx, yy, zz = sx * x, sy * y, sz * z
+    xy, xz, yz = sx * y, sx * z, sy * z
+    wx, wy, wz = sw * x, sw * y, sw * z
+    R = np.empty(np.shape(s) + (3, 3), dtype=q.dtype)
+    R[..., 0, 0], R[..., 0, 1], R[..., 0, 2] = 1.0 - (yy + zz), xy - wz, xz + wy
+    R[..., 1, 0], R[..., 1, 1], R[..., 1, 2] = xy + wz, 1.0 - (xx + zz), yz - wx
+    R[..., 2, 0], R[..., 2, 1], R[..., 2, 2] = xz - wy, yz + wx, 1.0 - (xx + yy)
+    return R
 
 
 # ----------------------------------------------------------------------------

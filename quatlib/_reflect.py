@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._algebra import IDENTITY, I, J, K, _length, _product, _unit
+from ._algebra import IDENTITY, I, J, K, _length, _unit, multiply
 from ._validate import (
     as_scalar,
     as_vector,
@@ -156,7 +156,7 @@ def quaternion_from_mirrors(n1, n2) -> np.ndarray:
     n2 = as_vector(n2, "mirror normal n2")
     u1 = _unit(n1, "mirror normal n1")
     u2 = _unit(n2, "mirror normal n2")
-    return _product(_pure(u2), _pure(u1)).astype(result_dtype(n1, n2), copy=False)
+    return multiply(_pure(u2), _pure(u1)).astype(result_dtype(n1, n2), copy=False)
 
 
 def mirror_normals(axis, angle, first=None, degrees: bool = False, rtol=None):
@@ -286,7 +286,7 @@ def hamilton_table(names: bool = False) -> np.ndarray:
     >>> ql.hamilton_table()[1, 2]  # i j
     array([0., 0., 0., 1.])
     """
-    table = _product(_BASIS[:, None, :], _BASIS[None, :, :])
+    table = multiply(_BASIS[:, None, :], _BASIS[None, :, :])
     if not names:
         return table
     which = np.argmax(np.abs(table), axis=-1)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -155,7 +158,11 @@ def test_path_angle_shapes_and_errors():
 
 
 def test_public_names_are_exported_by_quatlib():
-    """Fails until quatlib/__init__.py re-exports the module (``from ._interp_motion import *``)."""
+    """Every public name of the module is re-exported by name in quatlib/__init__.py and listed in ``__all__``."""
+    init = (Path(ql.__file__).parent / "__init__.py").read_text(encoding="utf-8")
+    block = re.search(r"^from \._interp_motion import \((.*?)\)", init, re.MULTILINE | re.DOTALL)
+    assert block, "quatlib/__init__.py: no explicit 'from ._interp_motion import (...)'"
+    assert sorted(re.findall(r"\w+", block.group(1))) == sorted(_interp_motion.__all__)
     for name in _interp_motion.__all__:
         assert getattr(ql, name) is getattr(_interp_motion, name), name
         assert name in ql.__all__, name
