@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 import numpy as np
+from matplotlib.patches import Circle
 
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
@@ -106,7 +107,12 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     for scene, color, other in zip(scenes, colors, colors[::-1], strict=True):
         items["ghosts"].append(qp.Polyline(scene, color=other, linewidth=1.3, linestyle=(0, (1, 2)), alpha=0.75,
                                            split=True))
-        items["paths"].append(qp.Trail(scene, radius=BARREL, color=color, linewidth=2.4, marker_last=False))
+        items["paths"].append(qp.Trail(scene, radius=BARREL, color=color, linewidth=2.4, marker_last=False,
+                                       sphere=False))
+        # the sphere the muzzle moves on: its outline is the same circle from every view, so it is drawn once
+        # into the cached background (a plain patch, not an item) instead of with the trail on every update
+        scene.ax.add_patch(Circle((0, 0), BARREL, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=_C["faint"], lw=0.8,
+                                  zorder=qp.Z.BACK - 5))
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
         items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
                                        fontsize=10.5) for k in ("A", "B")])
