@@ -21,8 +21,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
-from quatlib.widgets._base import fmt, fmt_vector  # noqa: E402
 from quatlib.models.turret import AIM, BARREL, TS  # noqa: E402
+from quatlib.widgets._base import fmt, fmt_vector  # noqa: E402
 from quatlib.widgets._turret import _PLAY_STEPS, turret  # noqa: E402
 
 RNG = np.random.default_rng(20260808)

@@ -336,7 +336,7 @@ class TwoStores:
             self.nudge(axis_name, sign, self.first_step)
 
     def nudge(self, axis_name: str, sign: int, step: float) -> None:
-        """Turn both stores by ``sign * step`` degrees about the object's own ``axis_name`` (``"x"``, ``"y"``, ``"z"``)."""
+        """Turn both stores by ``sign * step`` degrees about the object's own ``axis_name`` ("x", "y" or "z")."""
         if axis_name not in AXES or sign not in (-1, 1):
             raise ValueError(f"Expected an axis among 'x', 'y', 'z' and a sign ±1, got {axis_name!r}, {sign!r}")
         dq = quaternion_from_axis_angle(AXES[axis_name], sign * step, degrees=True)

@@ -130,7 +130,7 @@ class TurretState:
 
 
 def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: float) -> TurretState:
-    """Both blends between key A ``(yaw_a, pitch_a)`` and key B ``(yaw_b, pitch_b)`` (degrees), at ``t`` and along the path.
+    """Both blends from key A ``(yaw_a, pitch_a)`` to key B ``(yaw_b, pitch_b)`` (degrees), at ``t`` and all along.
 
     Examples
     --------
