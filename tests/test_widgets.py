@@ -16,6 +16,22 @@ from quatlib import widgets as qw
 from quatlib.models.hello import CubeState
 
 
+def buttons(demo):
+    """Every button under ``demo.buttons`` (rows of buttons included), in the order shown."""
+    for w in demo.buttons.values():
+        stack = [w]
+        while stack:
+            w = stack.pop(0)
+            if isinstance(w, W.Button):
+                yield w
+            stack[:0] = list(getattr(w, "children", ()))
+
+
+def button(demo, description):
+    """The button of ``demo`` labelled ``description``."""
+    return next(b for b in buttons(demo) if b.description == description)
+
+
 def test_pitch_reaches_exactly_plus_minus_90():
     for factory in (qw.hello_cube, qw.gimbal):
         pitch = factory().controls["pitch"]
@@ -79,45 +95,45 @@ def test_complex_composition_order_does_not_matter():
 @pytest.mark.parametrize("pitch", [90, -90])
 def test_gimbal_lock_is_explained_not_raised(pitch):
     d = qw.gimbal(yaw=20, pitch=0, roll=10)
-    assert d.state["rank"] == 3 and d.scenes[0].note == ""
+    assert d.state.rank == 3 and d.scenes[0].note == ""
     d.set(pitch=pitch)
     assert d.last_error is None
-    assert d.state["rank"] == 2
-    assert d.state["alignment"] == pytest.approx(1.0)  # roll axis along the yaw axis
+    assert d.state.rank == 2
+    assert d.state.alignment == pytest.approx(1.0)  # roll axis along the yaw axis
     assert "same axis" in d.scenes[0].title and "Gimbal lock" in d.scenes[0].note
     assert "Gimbal lock" in d.readout.value and "degrees of freedom lost: <b>1</b>" in d.readout.value
 
 
 def test_mechanical_gimbal_style_also_works():
     d = qw.gimbal(style="mechanical", pitch=90)
-    assert d.last_error is None and d.state["rank"] == 2
+    assert d.last_error is None and d.state.rank == 2
 
 
 def test_order_matters_results_differ():
     d = qw.order_matters()
-    Ryx, Rxy = d.state["finals"]
+    Ryx, Rxy = d.state.finals
     Ry, Rx = ql.matrix_from_euler(90, 0, 0, degrees=True), ql.matrix_from_euler(0, 90, 0, degrees=True)
     np.testing.assert_allclose(Ryx, Ry @ Rx, atol=1e-12)
-    assert not d.state["same"]
+    assert not d.state.same
 
 
 def test_euler_vs_quaternion_same_orientation_but_angles_jump():
     d = qw.euler_vs_quaternion(start=(0, 45, 0), step=15)  # one +pitch nudge at the start: 60°
-    np.testing.assert_allclose(d.state["euler"], [0, 60, 0], atol=1e-9)
+    np.testing.assert_allclose(d.state.euler, [0, 60, 0], atol=1e-9)
     for _ in range(3):  # 60 → 75 → 90 → 105: over the top
-        d.nudge("x", +1)
+        button(d, "+pitch (own x)").click()
     assert d.last_error is None
-    R_euler = ql.matrix_from_euler(*d.state["euler"], degrees=True)
-    np.testing.assert_allclose(R_euler, ql.matrix_from_quaternion(d.state["q"]), atol=1e-9)
-    assert d.state["jump"] >= 170  # yaw and roll flipped by 180°
-    np.testing.assert_allclose(np.abs(d.state["euler"]), [180, 75, 180], atol=1e-9)
-    d.reset()
-    np.testing.assert_allclose(d.state["euler"], [0, 60, 0], atol=1e-9)
+    R_euler = ql.matrix_from_euler(*d.state.euler, degrees=True)
+    np.testing.assert_allclose(R_euler, ql.matrix_from_quaternion(d.state.q), atol=1e-9)
+    assert d.state.jump >= 170  # yaw and roll flipped by 180°
+    np.testing.assert_allclose(np.abs(d.state.euler), [180, 75, 180], atol=1e-9)
+    button(d, "reset").click()
+    np.testing.assert_allclose(d.state.euler, [0, 60, 0], atol=1e-9)
 
 
 def test_euler_vs_quaternion_buttons_all_work():
     d = qw.euler_vs_quaternion()
-    for b in d.buttons:
+    for b in buttons(d):
         before = d.snapshot()
         b.click()
         assert d.last_error is None, b.description

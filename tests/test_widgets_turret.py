@@ -21,8 +21,9 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
+from quatlib.models.turret import AIM, BARREL, TS  # noqa: E402
 from quatlib.widgets._base import fmt, fmt_vector  # noqa: E402
-from quatlib.widgets._turret import _BARREL, _PLAY_STEPS, _TS, AIM, turret  # noqa: E402
+from quatlib.widgets._turret import _PLAY_STEPS, turret  # noqa: E402
 
 RNG = np.random.default_rng(20260808)
 
@@ -53,79 +54,79 @@ def check_consistent(d) -> None:
     t = v.t
     q_a = ql.quaternion_from_euler(v.yaw_a, v.pitch_a, 0, degrees=True)
     q_b = ql.quaternion_from_euler(v.yaw_b, v.pitch_b, 0, degrees=True)
-    np.testing.assert_allclose(s["q_a"], q_a, atol=0)
-    np.testing.assert_allclose(s["q_b"], q_b, atol=0)
-    assert s["t"] == t
+    np.testing.assert_allclose(s.q_a, q_a, atol=0)
+    np.testing.assert_allclose(s.q_b, q_b, atol=0)
+    assert s.t == t
 
     # the naive path: a straight line in (yaw, pitch), the aim formula on it
-    yaw_path = (1 - _TS) * v.yaw_a + _TS * v.yaw_b
-    pitch_path = (1 - _TS) * v.pitch_a + _TS * v.pitch_b
-    np.testing.assert_allclose(s["muzzle_euler"], _BARREL * aim(yaw_path, pitch_path), atol=1e-12)
-    np.testing.assert_allclose(s["euler_t"], [(1 - t) * v.yaw_a + t * v.yaw_b, (1 - t) * v.pitch_a + t * v.pitch_b],
+    yaw_path = (1 - TS) * v.yaw_a + TS * v.yaw_b
+    pitch_path = (1 - TS) * v.pitch_a + TS * v.pitch_b
+    np.testing.assert_allclose(s.muzzle_euler, BARREL * aim(yaw_path, pitch_path), atol=1e-12)
+    np.testing.assert_allclose(s.euler_t, [(1 - t) * v.yaw_a + t * v.yaw_b, (1 - t) * v.pitch_a + t * v.pitch_b],
                                atol=1e-12)
-    np.testing.assert_allclose(s["q_euler"], ql.quaternion_from_euler(*s["euler_t"], 0, degrees=True), atol=0)
+    np.testing.assert_allclose(s.q_euler, ql.quaternion_from_euler(*s.euler_t, 0, degrees=True), atol=0)
 
     # SLERP: the same as quatlib's, both ends are the keys (up to sign), the muzzle is the aim of each pose
-    np.testing.assert_allclose(s["q_slerp"], ql.slerp(q_a, q_b, t), atol=0)
-    qs = s["q_path_slerp"]
+    np.testing.assert_allclose(s.q_slerp, ql.slerp(q_a, q_b, t), atol=0)
+    qs = s.q_path_slerp
     assert ql.angle_between(qs[0], q_a) < 1e-7 and ql.angle_between(qs[-1], q_b) < 1e-7
-    np.testing.assert_allclose(s["muzzle_slerp"], ql.rotate_vector(qs, _BARREL * AIM), atol=1e-12)
-    assert s["muzzle_slerp"].shape == s["muzzle_euler"].shape == (len(_TS), 3)
-    np.testing.assert_allclose(np.linalg.norm(s["muzzle_slerp"], axis=1), _BARREL, atol=1e-12)
+    np.testing.assert_allclose(s.muzzle_slerp, ql.rotate_vector(qs, BARREL * AIM), atol=1e-12)
+    assert s.muzzle_slerp.shape == s.muzzle_euler.shape == (len(TS), 3)
+    np.testing.assert_allclose(np.linalg.norm(s.muzzle_slerp, axis=1), BARREL, atol=1e-12)
 
     # numbers
-    assert s["angle_ab"] == pytest.approx(float(ql.angle_between(q_a, q_b, degrees=True)), abs=1e-9)
-    assert s["gap"] == pytest.approx(float(ql.angle_between(s["q_slerp"], s["q_euler"], degrees=True)), abs=1e-9)
-    assert s["turned_slerp"] == pytest.approx(s["angle_ab"], abs=1e-6)  # SLERP turns exactly A → B, no more
-    assert s["turned_euler"] >= s["turned_slerp"] - 1e-6  # no path between the keys is shorter than SLERP's
+    assert s.angle_ab == pytest.approx(float(ql.angle_between(q_a, q_b, degrees=True)), abs=1e-9)
+    assert s.gap == pytest.approx(float(ql.angle_between(s.q_slerp, s.q_euler, degrees=True)), abs=1e-9)
+    assert s.turned_slerp == pytest.approx(s.angle_ab, abs=1e-6)  # SLERP turns exactly A → B, no more
+    assert s.turned_euler >= s.turned_slerp - 1e-6  # no path between the keys is shorter than SLERP's
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ql.GimbalLockWarning)
-        euler_s = ql.euler_from_quaternion(s["q_slerp"], degrees=True)
-    np.testing.assert_allclose(s["euler_slerp"], euler_s, atol=0)
-    np.testing.assert_allclose(ql.matrix_from_euler(*s["euler_slerp"], degrees=True),
-                               ql.matrix_from_quaternion(s["q_slerp"]), atol=1e-9)
+        euler_s = ql.euler_from_quaternion(s.q_slerp, degrees=True)
+    np.testing.assert_allclose(s.euler_slerp, euler_s, atol=0)
+    np.testing.assert_allclose(ql.matrix_from_euler(*s.euler_slerp, degrees=True),
+                               ql.matrix_from_quaternion(s.q_slerp), atol=1e-9)
 
     # artists hold the same numbers
     (tur_s, tur_e), (path_s, path_e) = items["turrets"], items["paths"]
-    for tur, q in ((tur_s, s["q_slerp"]), (tur_e, s["q_euler"])):
+    for tur, q in ((tur_s, s.q_slerp), (tur_e, s.q_euler)):
         R = ql.matrix_from_quaternion(q)
         np.testing.assert_allclose(tur.head.R, R, atol=0)
-        np.testing.assert_allclose(tur.barrel.tip, _BARREL * (R @ AIM), atol=1e-12)
-        np.testing.assert_allclose(tur.muzzle.p, _BARREL * (R @ AIM), atol=1e-12)
-    np.testing.assert_allclose(tur_e.muzzle.p, _BARREL * aim(*s["euler_t"]), atol=1e-12)
-    np.testing.assert_allclose(path_s.points, s["muzzle_slerp"], atol=0)
-    np.testing.assert_allclose(path_e.points, s["muzzle_euler"], atol=0)
-    np.testing.assert_allclose(items["ghosts"][0].points, s["muzzle_euler"], atol=0)
-    np.testing.assert_allclose(items["ghosts"][1].points, s["muzzle_slerp"], atol=0)
+        np.testing.assert_allclose(tur.barrel.tip, BARREL * (R @ AIM), atol=1e-12)
+        np.testing.assert_allclose(tur.muzzle.p, BARREL * (R @ AIM), atol=1e-12)
+    np.testing.assert_allclose(tur_e.muzzle.p, BARREL * aim(*s.euler_t), atol=1e-12)
+    np.testing.assert_allclose(path_s.points, s.muzzle_slerp, atol=0)
+    np.testing.assert_allclose(path_e.points, s.muzzle_euler, atol=0)
+    np.testing.assert_allclose(items["ghosts"][0].points, s.muzzle_euler, atol=0)
+    np.testing.assert_allclose(items["ghosts"][1].points, s.muzzle_slerp, atol=0)
     np.testing.assert_allclose(items["others"][0].p, tur_e.muzzle.p, atol=1e-12)
     np.testing.assert_allclose(items["others"][1].p, tur_s.muzzle.p, atol=1e-12)
     # the ticks sit at t = 0, 0.1, ..., 1
     ten = np.linspace(0, 1, 11)
-    np.testing.assert_allclose(items["ticks"][0].points, ql.rotate_vector(ql.slerp(q_a, q_b, ten), _BARREL * AIM),
+    np.testing.assert_allclose(items["ticks"][0].points, ql.rotate_vector(ql.slerp(q_a, q_b, ten), BARREL * AIM),
                                atol=1e-12)
     ten_e = aim((1 - ten) * v.yaw_a + ten * v.yaw_b, (1 - ten) * v.pitch_a + ten * v.pitch_b)
-    np.testing.assert_allclose(items["ticks"][1].points, _BARREL * ten_e, atol=1e-12)
+    np.testing.assert_allclose(items["ticks"][1].points, BARREL * ten_e, atol=1e-12)
     for k in range(2):
         a, b = items["keys"][k]
-        np.testing.assert_allclose(a.p, _BARREL * aim(v.yaw_a, v.pitch_a), atol=1e-12)
-        np.testing.assert_allclose(b.p, _BARREL * aim(v.yaw_b, v.pitch_b), atol=1e-12)
+        np.testing.assert_allclose(a.p, BARREL * aim(v.yaw_a, v.pitch_a), atol=1e-12)
+        np.testing.assert_allclose(b.p, BARREL * aim(v.yaw_b, v.pitch_b), atol=1e-12)
 
     # the readout prints the keys, both quaternions, the poses at t, the gap and the turn A → B
     r = d.readout.value
-    for x in (v.yaw_a, v.pitch_a, v.yaw_b, v.pitch_b, *s["euler_t"], *s["euler_slerp"]):
+    for x in (v.yaw_a, v.pitch_a, v.yaw_b, v.pitch_b, *s.euler_t, *s.euler_slerp):
         assert fmt(x, 1) in r
-    for q in (q_a, q_b, s["q_slerp"], s["q_euler"]):
+    for q in (q_a, q_b, s.q_slerp, s.q_euler):
         assert fmt_vector(q) in r
-    assert f"<b>{fmt(s['angle_ab'], 1)}°</b>" in r
-    assert f"<b>{fmt(s['gap'], 1)}°</b>" in r
+    assert f"<b>{fmt(s.angle_ab, 1)}°</b>" in r
+    assert f"<b>{fmt(s.gap, 1)}°</b>" in r
 
 
 def check_slerp_geometry(d) -> None:
     """The SLERP path is a great arc on S³ at constant speed; the head turns about one axis; the muzzle on a circle."""
     s = d.state
-    qs = s["q_path_slerp"]
-    q_a, q_b = s["q_a"], s["q_b"]
-    theta = s["angle_ab"]
+    qs = s.q_path_slerp
+    q_a, q_b = s.q_a, s.q_b
+    theta = s.angle_ab
     np.testing.assert_allclose(np.linalg.norm(qs, axis=1), 1, atol=1e-12)
     # on the great circle through q_a and q_b: every q(t) lies in their plane (and on the unit sphere)
     basis, _ = np.linalg.qr(np.column_stack([q_a, q_b]))
@@ -133,28 +134,28 @@ def check_slerp_geometry(d) -> None:
     residual = qs - (qs @ basis[:, :rank]) @ basis[:, :rank].T
     assert np.abs(residual).max() < 1e-9
     # constant angular speed: the angle turned from A is t times the whole turn, every step is the same
-    np.testing.assert_allclose(ql.angle_between(q_a, qs, degrees=True), _TS * theta, atol=1e-6)
+    np.testing.assert_allclose(ql.angle_between(q_a, qs, degrees=True), TS * theta, atol=1e-6)
     steps = ql.angle_between(qs[:-1], qs[1:], degrees=True)
-    np.testing.assert_allclose(steps, theta / (len(_TS) - 1), atol=1e-6)
+    np.testing.assert_allclose(steps, theta / (len(TS) - 1), atol=1e-6)
     if theta < 0.05:
-        assert s["axis"] is None and not d.items["axis"].artists[0].get_visible()
-        assert np.abs(s["muzzle_slerp"] - s["muzzle_slerp"][0]).max() < 1e-9
+        assert s.axis is None and not d.items["axis"].artists[0].get_visible()
+        assert np.abs(s.muzzle_slerp - s.muzzle_slerp[0]).max() < 1e-9
         return
     # one fixed axis: every q(t) q_A⁻¹ is a turn by t θ about the drawn axis
-    n = s["axis"]
-    assert s["turn"] == pytest.approx(theta, abs=1e-6)
+    n = s.axis
+    assert s.turn == pytest.approx(theta, abs=1e-6)
     np.testing.assert_allclose(d.items["axis"].tip, 1.45 * n, atol=1e-12)
     rel = ql.multiply(qs, ql.conjugate(q_a))
-    expected = ql.quaternion_from_axis_angle(n, _TS * np.radians(theta))
+    expected = ql.quaternion_from_axis_angle(n, TS * np.radians(theta))
     np.testing.assert_allclose(rel, expected, atol=1e-9)
     # the muzzle runs on a circle about that axis (constant height along n) at a constant rate
-    m = s["muzzle_slerp"]
+    m = s.muzzle_slerp
     np.testing.assert_allclose(m @ n, m[0] @ n, atol=1e-9)
     radial = m - np.outer(m @ n, n)
     r0 = radial[0]
     if np.linalg.norm(r0) > 1e-6:  # (a barrel along the axis just spins: no circle to speak of)
         swept = np.degrees(np.arctan2(np.cross(r0, radial) @ n, radial @ r0))
-        np.testing.assert_allclose((swept - _TS * theta + 180) % 360 - 180, 0, atol=1e-6)  # (180° ≡ -180°)
+        np.testing.assert_allclose((swept - TS * theta + 180) % 360 - 180, 0, atol=1e-6)  # (180° ≡ -180°)
         chords = np.linalg.norm(np.diff(m, axis=0), axis=1)
         np.testing.assert_allclose(chords, chords[0], atol=1e-9)
 
@@ -178,11 +179,11 @@ def test_defaults_show_the_difference(demo):
     check_consistent(demo)
     s = demo.state
     assert demo.values.t == 0.5
-    assert s["angle_ab"] == pytest.approx(66.45, abs=0.01)
-    assert s["turned_euler"] > 2.5 * s["turned_slerp"]
-    assert s["gap"] > 150  # the two heads point almost opposite ways halfway
-    assert "long way round" in demo.items["notes"][1].text
-    assert "one axis" in demo.items["notes"][0].text
+    assert s.angle_ab == pytest.approx(66.45, abs=0.01)
+    assert s.turned_euler > 2.5 * s.turned_slerp
+    assert s.gap > 150  # the two heads point almost opposite ways halfway
+    assert "long way round" in demo.items["notes"][1].value
+    assert "one axis" in demo.items["notes"][0].value
     check_slerp_geometry(demo)
 
 
@@ -234,14 +235,14 @@ def test_long_way_round_170_to_minus_170(demo):
     demo.set(yaw_a=170, pitch_a=0, yaw_b=-170, pitch_b=0, t=0.5)
     check_consistent(demo)
     s = demo.state
-    assert s["angle_ab"] == pytest.approx(20)
-    assert s["turned_slerp"] == pytest.approx(20)
-    assert s["turned_euler"] == pytest.approx(340)
-    assert s["gap"] == pytest.approx(180)
-    np.testing.assert_allclose(s["euler_slerp"], [180, 0, 0], atol=1e-9)  # halfway the short way: yaw 180
-    np.testing.assert_allclose(s["euler_t"], [0, 0], atol=1e-12)  # halfway the naive way: yaw 0, behind
-    np.testing.assert_allclose(np.abs(s["axis"]), [0, 1, 0], atol=1e-12)  # a pure yaw turn: about up
-    assert "long way round" in demo.items["notes"][1].text
+    assert s.angle_ab == pytest.approx(20)
+    assert s.turned_slerp == pytest.approx(20)
+    assert s.turned_euler == pytest.approx(340)
+    assert s.gap == pytest.approx(180)
+    np.testing.assert_allclose(s.euler_slerp, [180, 0, 0], atol=1e-9)  # halfway the short way: yaw 180
+    np.testing.assert_allclose(s.euler_t, [0, 0], atol=1e-12)  # halfway the naive way: yaw 0, behind
+    np.testing.assert_allclose(np.abs(s.axis), [0, 1, 0], atol=1e-12)  # a pure yaw turn: about up
+    assert "long way round" in demo.items["notes"][1].value
 
 
 def test_same_orientation_yaw_180_and_minus_180(demo):
@@ -251,11 +252,11 @@ def test_same_orientation_yaw_180_and_minus_180(demo):
         check_consistent(demo)
         check_slerp_geometry(demo)
         s = demo.state
-        assert s["angle_ab"] == pytest.approx(0, abs=1e-6)
-        assert s["turned_euler"] == pytest.approx(360)
-        assert s["gap"] == pytest.approx(360 * min(t, 1 - t), abs=1e-6)
-    assert "same orientation" in demo.items["notes"][0].text
-    assert "full turn" in demo.items["notes"][1].text
+        assert s.angle_ab == pytest.approx(0, abs=1e-6)
+        assert s.turned_euler == pytest.approx(360)
+        assert s.gap == pytest.approx(360 * min(t, 1 - t), abs=1e-6)
+    assert "same orientation" in demo.items["notes"][0].value
+    assert "full turn" in demo.items["notes"][1].value
     a, b = demo.items["keys"][0]
     assert a.label == "A = B" and b.label == ""
 
@@ -267,10 +268,10 @@ def test_identical_keys_nothing_moves(demo):
         demo.set(t=t)
         check_consistent(demo)
         check_slerp_geometry(demo)
-        assert demo.state["gap"] == pytest.approx(0, abs=1e-6)
-        assert demo.state["turned_euler"] == pytest.approx(0, abs=1e-6)
+        assert demo.state.gap == pytest.approx(0, abs=1e-6)
+        assert demo.state.turned_euler == pytest.approx(0, abs=1e-6)
         assert demo.snapshot() == before  # nothing to blend: the picture stands still
-    assert demo.items["notes"][1].text == ""
+    assert demo.items["notes"][1].value == ""
 
 
 def test_pure_yaw_and_pure_pitch_blends_agree(demo):
@@ -279,28 +280,28 @@ def test_pure_yaw_and_pure_pitch_blends_agree(demo):
         for t in (0.2, 0.5, 0.9):
             demo.set(**keys, t=t)
             check_consistent(demo)
-            assert demo.state["gap"] == pytest.approx(0, abs=1e-6)
-            assert demo.state["turned_euler"] == pytest.approx(demo.state["turned_slerp"], abs=1e-6)
-        assert demo.items["notes"][1].text == ""
+            assert demo.state.gap == pytest.approx(0, abs=1e-6)
+            assert demo.state.turned_euler == pytest.approx(demo.state.turned_slerp, abs=1e-6)
+        assert demo.items["notes"][1].value == ""
 
 
 def test_slerp_rolls_the_head_in_between(demo):
     """Fine print: the shortest turn between two roll-free keys need not be roll-free (defaults: about -4.5°)."""
-    assert demo.state["euler_slerp"][2] == pytest.approx(-4.46, abs=0.01)
+    assert demo.state.euler_slerp[2] == pytest.approx(-4.46, abs=0.01)
     demo.set(t=1.0)
-    assert demo.state["euler_slerp"][2] == pytest.approx(0, abs=1e-9)
+    assert demo.state.euler_slerp[2] == pytest.approx(0, abs=1e-9)
 
 
 def test_play_drives_t(demo):
-    demo.play.value = 0
+    demo.buttons["play"].value = 0
     assert demo.values.t == 0
-    demo.play.value = _PLAY_STEPS // 4
+    demo.buttons["play"].value = _PLAY_STEPS // 4
     assert demo.values.t == pytest.approx(0.25)
     check_consistent(demo)
-    demo.play.value = _PLAY_STEPS
+    demo.buttons["play"].value = _PLAY_STEPS
     assert demo.values.t == 1.0
     check_consistent(demo)
-    np.testing.assert_allclose(demo.items["turrets"][0].muzzle.p, _BARREL * aim(-150, 40), atol=1e-12)
+    np.testing.assert_allclose(demo.items["turrets"][0].muzzle.p, BARREL * aim(-150, 40), atol=1e-12)
 
 
 def test_view_turns_and_set_repaints_once(demo):

@@ -3,23 +3,17 @@
 "Euler at the edges, quaternions inside": the two key poses are typed in as
 (yaw, pitch), the way an editor shows them; the motion between them is computed
 on quaternions (SLERP).  Beside it, the naive way: interpolate the two angles.
+The math is :mod:`quatlib.models.turret`; here the figure, the controls and the drawing.
 """
 
 from __future__ import annotations
 
-import warnings
-
 import ipywidgets as W
 import numpy as np
+from matplotlib.patches import Circle
 
 from .. import plot as qp
-from .._algebra import conjugate, multiply
-from .._axis_angle import axis_angle_from_quaternion
-from .._euler import GimbalLockWarning, euler_from_quaternion, quaternion_from_euler
-from .._interpolate import slerp
-from .._matrix import matrix_from_quaternion
-from .._rotate import angle_between, rotate_vector
-from ..plot import Dots, Polyline, StaticArtists, StaticText
+from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 
 __all__ = ["turret"]
@@ -27,65 +21,38 @@ __all__ = ["turret"]
 _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
-
-#: The barrel points along the head's -z axis (the way the course's camera looks at
-#: azimuth = elevation = 0), so yaw 0 aims along -z and a positive pitch raises it:
-#: aim = R @ (0, 0, -1) = (-sin(yaw) cos(pitch), sin(pitch), -cos(yaw) cos(pitch)).
-AIM = np.array([0.0, 0.0, -1.0])
-
-_BARREL = 1.25  # pivot to muzzle: the radius of the sphere the muzzle moves on
 _BREECH = 0.31  # where the barrel leaves the head
-_N = 121  # samples of t along each path
-_TS = np.linspace(0.0, 1.0, _N)
-_TICKS = slice(None, None, 12)  # every 12th sample: t = 0, 0.1, ..., 1
 _PLAY_STEPS = 100
-_SAME = 0.05  # degrees: keys closer than this are "the same orientation"
-
-
-def _quiet_euler(q) -> np.ndarray:
-    """(yaw, pitch, roll) in degrees; at the lock quatlib warns, the readout shows the numbers anyway."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", GimbalLockWarning)
-        return euler_from_quaternion(q, degrees=True)
-
-
-def _turned(qs) -> float:
-    """Total angle (degrees) the head turns along a finely sampled path: the sum of its steps."""
-    return float(angle_between(qs[:-1], qs[1:], degrees=True).sum())
-
-
-def _angle_text(yaw: float, pitch: float, roll=None) -> str:
-    parts = [f"{fmt(yaw, 1)}", f"{fmt(pitch, 1)}"] + ([f"{fmt(roll, 1)}"] if roll is not None else [])
-    return "(" + ", ".join(parts) + ")°"
-
-
-def _colored(text: str, color: str) -> str:
-    return f"<b style='color:{color}'>{text}</b>"
 
 
 class _Turret:
-    """A turret in one panel: a still pedestal, a head (a box) and a barrel turned by ``R``."""
+    """A turret in one panel: a still pedestal, a head (a box) and a barrel turned by ``R`` about the pivot."""
 
     def __init__(self, scene, color):
-        # pedestal and post never turn: drawn once, into the figure's cached background
         self.pedestal = [
             qp.Box(scene, size=(0.95, 0.14, 0.95), center=(0, -0.78, 0), colored_faces=False, mark=None, alpha=0.5,
                    linewidth=1.2),
             qp.Box(scene, size=(0.13, 0.5, 0.13), center=(0, -0.46, 0), colored_faces=False, mark=None, alpha=0.6,
                    linewidth=1.0),
         ]
-        for box in self.pedestal:
-            box.static = True
         self.head = qp.Box(scene, size=(0.5, 0.36, 2 * _BREECH), mark=None, linewidth=1.4)
         self.barrel = qp.Arrow(scene, color=_C["ink"], linewidth=5.0, head=0.0)
         self.muzzle = qp.Point(scene, color=color, size=9)
 
     def set_data(self, R) -> None:
-        """Turn the head and barrel by ``R`` about the pivot (the origin)."""
+        """Turn the head and barrel by ``R``; the barrel lies along the head's ``AIM`` axis."""
         aim = R @ AIM
         self.head.set_data(R)
-        self.barrel.set_data(_BARREL * aim, _BREECH * aim)
-        self.muzzle.set_data(_BARREL * aim)
+        self.barrel.set_data(BARREL * aim, _BREECH * aim)
+        self.muzzle.set_data(BARREL * aim)
+
+
+def _angles(*angles) -> str:
+    return "(" + ", ".join(fmt(a, 1) for a in angles) + ")°"
+
+
+def _colored(text: str, color: str) -> str:
+    return f"<b style='color:{color}'>{text}</b>"
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
@@ -113,7 +80,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     Each panel also shows the other method's path, faint and dotted.  The readout
     gives both keys as angles and as quaternions, the angle of the turn A → B,
     both poses at ``t``, the angle between them, and how far each head turns over
-    the whole blend.
+    the whole blend.  The math is :func:`quatlib.models.turret.turret_state`.
 
     Parameters
     ----------
@@ -128,33 +95,37 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     --------
     >>> import quatlib as ql
     >>> demo = ql.widgets.turret(yaw_a=170, pitch_a=0, yaw_b=-170, pitch_b=0)
-    >>> print(f"{demo.state['angle_ab']:.1f} {demo.state['turned_slerp']:.1f} {demo.state['turned_euler']:.1f}")
+    >>> print(f"{demo.state.angle_ab:.1f} {demo.state.turned_slerp:.1f} {demo.state.turned_euler:.1f}")
     20.0 20.0 340.0
-    >>> print(f"{demo.set(t=0.5).state['gap']:.1f}")
+    >>> print(f"{demo.set(t=0.5).state.gap:.1f}")
     180.0
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
                             titles=["quaternions inside: SLERP", "the naive way: lerp the angles"])
     colors = (_SLERP, _EULER)
-    turrets, paths, ghosts, ticks, keys, others = [], [], [], [], [], []
-    for scene, color, other in zip(scenes, colors, colors[::-1]):
-        ghosts.append(Polyline(scene, color=other, linewidth=1.3, linestyle=(0, (1, 2)), alpha=0.75, split=True))
-        paths.append(qp.Trail(scene, radius=_BARREL, color=color, linewidth=2.4, marker_last=False))
-        ticks.append(Dots(scene, color=color, size=4.5))
-        keys.append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05), fontsize=10.5)
-                     for k in ("A", "B")])
-        turrets.append(_Turret(scene, color))
-        others.append(qp.Point(scene, color=other, size=6))
-    for scene in scenes:  # the world frame never moves: draw it once, into the cached background
-        scene.world.static = True
-    notes = [StaticText(scene, text="", color=_C["ink"] if k == 0 else _C["warn"]) for k, scene in enumerate(scenes)]
-    axis_line = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
-    for scene in scenes:  # one line of legend above the sphere, the same in both panels
-        StaticArtists(scene, [
-            scene.ax.text(x, 0.99, f"━ {text}", transform=scene.ax.transAxes, color=color, fontsize=9, ha=ha,
-                          va="top", zorder=qp.Z.TEXT)
-            for x, ha, text, color in ((0.03, "left", "SLERP", _SLERP), (0.97, "right", "lerp of (yaw, pitch)", _EULER))
-        ])
+    items = {"turrets": [], "paths": [], "ghosts": [], "ticks": [], "keys": [], "others": []}
+    for scene, color, other in zip(scenes, colors, colors[::-1], strict=True):
+        items["ghosts"].append(qp.Polyline(scene, color=other, linewidth=1.3, linestyle=(0, (1, 2)), alpha=0.75,
+                                           split=True))
+        items["paths"].append(qp.Trail(scene, radius=BARREL, color=color, linewidth=2.4, marker_last=False,
+                                       sphere=False))
+        # the sphere the muzzle moves on: its outline is the same circle from every view, so it is drawn once
+        # into the cached background (a plain patch, not an item) instead of with the trail on every update
+        scene.ax.add_patch(Circle((0, 0), BARREL, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=_C["faint"], lw=0.8,
+                                  zorder=qp.Z.BACK - 5))
+        items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
+        items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
+                                       fontsize=10.5) for k in ("A", "B")])
+        items["turrets"].append(_Turret(scene, color))
+        items["others"].append(qp.Point(scene, color=other, size=6))
+        # one line of legend above the sphere, the same in both panels.  Plain axes texts: part of the cached
+        # background, and (unlike a static item) they do not make every view turn redraw that background.
+        for x, ha, text, c in ((0.03, "left", "SLERP", _SLERP), (0.97, "right", "lerp of (yaw, pitch)", _EULER)):
+            scene.ax.text(x, 0.99, f"━ {text}", transform=scene.ax.transAxes, color=c, fontsize=9, ha=ha, va="top",
+                          zorder=qp.Z.TEXT)
+    items["axis"] = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
+    items["notes"] = [W.HTML(layout=W.Layout(width="360px", padding="0 0 0 12px", min_height="2.6em"))
+                      for _ in scenes]
 
     controls = {
         "yaw_a": angle_slider("key A yaw (°)", yaw_a, tooltip="key A, as the editor shows it: turn about up (y)"),
@@ -167,90 +138,59 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     }
     play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
                   description="play the blend", layout=W.Layout(width="120px"))
-    play.observe(lambda ch: setattr(controls["t"], "value", ch["new"] / _PLAY_STEPS), names="value")
-    state = {}
-
-    def update(v):
-        keys_e = np.array([[v.yaw_a, v.pitch_a], [v.yaw_b, v.pitch_b]], dtype=float)
-        q_a = quaternion_from_euler(v.yaw_a, v.pitch_a, 0.0, degrees=True)
-        q_b = quaternion_from_euler(v.yaw_b, v.pitch_b, 0.0, degrees=True)
-        t = float(v.t)
-        # quaternions inside: one great arc on the 3-sphere, the short way
-        q_path_s = slerp(q_a, q_b, _TS)
-        q_s = slerp(q_a, q_b, t)
-        # the naive way: a straight line in (yaw, pitch)
-        e_path = (1 - _TS)[:, None] * keys_e[0] + _TS[:, None] * keys_e[1]
-        e_t = (1 - t) * keys_e[0] + t * keys_e[1]
-        q_path_e = quaternion_from_euler(e_path[:, 0], e_path[:, 1], 0.0, degrees=True)
-        q_e = quaternion_from_euler(e_t[0], e_t[1], 0.0, degrees=True)
-
-        muzzle_s = rotate_vector(q_path_s, _BARREL * AIM)
-        muzzle_e = rotate_vector(q_path_e, _BARREL * AIM)
-        R_s, R_e = matrix_from_quaternion(q_s), matrix_from_quaternion(q_e)
-        for k, (tur, R, path, ghost, tick, mine, theirs) in enumerate(zip(
-                turrets, (R_s, R_e), paths, ghosts, ticks, (muzzle_s, muzzle_e), (muzzle_e, muzzle_s))):
-            tur.set_data(R)
-            path.set_data(mine)
-            ghost.set_data(theirs)
-            tick.set_data(mine[_TICKS])
-            keys[k][0].set_data(mine[0])
-            keys[k][1].set_data(mine[-1])
-            together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
-            keys[k][0].set_label("A = B" if together else "A")
-            keys[k][1].set_label("" if together else "B")
-        others[0].set_data(rotate_vector(q_e, _BARREL * AIM))
-        others[1].set_data(rotate_vector(q_s, _BARREL * AIM))
-
-        angle_ab = float(angle_between(q_a, q_b, degrees=True))
-        gap = float(angle_between(q_s, q_e, degrees=True))
-        turned_s, turned_e = _turned(q_path_s), _turned(q_path_e)
-        # the fixed axis SLERP turns about: that of q(1) q_A⁻¹, with q(1) = ±q_B as slerp chose (the short way)
-        axis, turn = axis_angle_from_quaternion(multiply(q_path_s[-1], conjugate(q_a)))
-        same = angle_ab < _SAME
-        axis_line.set_data(1.45 * axis, -1.45 * axis)
-        axis_line.set_visible(not same)
-        euler_s = _quiet_euler(q_s)
-        yaw_run = abs(float(keys_e[1, 0] - keys_e[0, 0]))
-        state.update(q_a=q_a, q_b=q_b, q_slerp=q_s, q_euler=q_e, euler_t=e_t, euler_slerp=euler_s,
-                     angle_ab=angle_ab, gap=gap, turned_slerp=turned_s, turned_euler=turned_e,
-                     axis=None if same else axis, turn=float(np.degrees(turn)), muzzle_slerp=muzzle_s,
-                     muzzle_euler=muzzle_e, q_path_slerp=q_path_s, q_path_euler=q_path_e, t=t)
-
-        # the notes change only when the keys cross a special case: they stay in the cached background
-        notes[0].set_data("A and B are the same orientation:\nSLERP stays put" if same else
-                          "one turn about one axis (dashed),\nat constant speed: even dots")
-        if yaw_run > 180:
-            notes[1].set_data("A and B are the same orientation,\nyet the yaw runs a full turn" if same else
-                              "the yaw runs the long way round,\nthrough 0°")
-        elif turned_e > 1.25 * turned_s + 1.0:
-            notes[1].set_data("a detour: the head turns\nfurther than it has to")
-        else:
-            notes[1].set_data("")
-
-        def q_line(name, q):
-            return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
-
-        return (
-            "<div style='line-height:1.45'>"
-            "<b>Keys</b> (yaw, pitch), as an editor shows them:<br>"
-            f"A = {_angle_text(*keys_e[0])}, B = {_angle_text(*keys_e[1])}<br>"
-            + q_line("q<sub>A</sub>", q_a) + q_line("q<sub>B</sub>", q_b)
-            + f"A → B: one turn of <b>{fmt(angle_ab, 1)}°</b><br>"
-            f"<b>At t = {fmt(t, 2)}</b><br>"
-            f"{_colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angle_text(*euler_s)}<br>"
-            + q_line("q", q_s)
-            + f"{_colored('lerp of angles', _EULER)} (yaw, pitch) = {_angle_text(*e_t)}<br>"
-            + q_line("q", q_e)
-            + f"angle between the two heads: <b>{fmt(gap, 1)}°</b><br>"
-            f"whole blend, the head turns {_colored(fmt(turned_s, 1) + '°', _SLERP)} (SLERP) vs "
-            f"{_colored(fmt(turned_e, 1) + '°', _EULER)} (lerp)</div>"
-        )
-
-    demo = Demo("turret", fig, controls, update, scenes=scenes, transport=transport,
-                extra=[W.HBox([play, W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")])],
+    play.observe(lambda ch: demo.set(t=ch["new"] / _PLAY_STEPS), names="value")
+    demo = Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
+                buttons={"play": play}, extra=[W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")],
+                below=[W.HBox(items["notes"])], transport=transport,
                 description="a turret keyed with Euler angles, blended by SLERP beside a lerp of the angles")
-    demo.state = state
-    demo.play = play
-    demo.items = {"turrets": turrets, "paths": paths, "ghosts": ghosts, "ticks": ticks, "keys": keys,
-                  "others": others, "axis": axis_line, "notes": notes}
     return demo
+
+
+def _draw_turret(demo: Demo, s: TurretState) -> str:
+    """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
+    it = demo.items
+    muzzles = (s.muzzle_slerp, s.muzzle_euler)
+    for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_euler), muzzles, muzzles[::-1], strict=True)):
+        it["turrets"][k].set_data(R)
+        it["paths"][k].set_data(mine)
+        it["ghosts"][k].set_data(theirs)
+        it["ticks"][k].set_data(mine[TICKS])
+        a, b = it["keys"][k]
+        a.set_data(mine[0])
+        b.set_data(mine[-1])
+        together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
+        a.set_label("A = B" if together else "A")
+        b.set_label("" if together else "B")
+    it["others"][0].set_data(BARREL * (s.R_euler @ AIM))
+    it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
+    if s.axis is not None:
+        it["axis"].set_data(1.45 * s.axis, -1.45 * s.axis)
+    it["axis"].set_visible(s.axis is not None)
+
+    it["notes"][0].value = ("A and B are the same orientation: SLERP stays put" if s.same else
+                            "one turn about one axis (dashed), at constant speed: even dots")
+    if s.long_way:
+        note = ("A and B are the same orientation, yet the yaw runs a full turn" if s.same else
+                "the yaw runs the long way round, through 0°")
+    else:
+        note = "a detour: the head turns further than it has to" if s.detour else ""
+    it["notes"][1].value = _colored(note, _C["warn"]) if note else ""
+
+    def q_line(name, q):
+        return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
+
+    return (
+        "<div style='line-height:1.45'>"
+        "<b>Keys</b> (yaw, pitch), as an editor shows them:<br>"
+        f"A = {_angles(*s.keys[0])}, B = {_angles(*s.keys[1])}<br>"
+        + q_line("q<sub>A</sub>", s.q_a) + q_line("q<sub>B</sub>", s.q_b)
+        + f"A → B: one turn of <b>{fmt(s.angle_ab, 1)}°</b><br>"
+        f"<b>At t = {fmt(s.t, 2)}</b><br>"
+        f"{_colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
+        + q_line("q", s.q_slerp)
+        + f"{_colored('lerp of angles', _EULER)} (yaw, pitch) = {_angles(*s.euler_t)}<br>"
+        + q_line("q", s.q_euler)
+        + f"angle between the two heads: <b>{fmt(s.gap, 1)}°</b><br>"
+        f"whole blend, the head turns {_colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
+        f"{_colored(fmt(s.turned_euler, 1) + '°', _EULER)} (lerp)</div>"
+    )

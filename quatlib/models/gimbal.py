@@ -1,0 +1,364 @@
+"""The models of notebook 02: order matters, the three-ring gimbal, Euler angles beside a quaternion (numpy only).
+
+The widgets :func:`quatlib.widgets.order_matters`, :func:`quatlib.widgets.gimbal` and
+:func:`quatlib.widgets.euler_vs_quaternion` draw what :func:`order_state`,
+:func:`gimbal_state` and :class:`TwoStores` compute.  Angles are in degrees,
+``R = Ry(yaw) · Rx(pitch) · Rz(roll)`` and ``q = (w, x, y, z)`` as everywhere in quatlib.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._algebra import multiply, normalize
+from .._axis_angle import quaternion_from_axis_angle
+from .._euler import (
+    GimbalLockWarning,
+    euler_from_quaternion,
+    euler_jacobian_rank,
+    matrix_from_euler,
+    quaternion_from_euler,
+)
+from .._interpolate import slerp
+from .._matrix import matrix_from_quaternion
+from .geometry import arc_points
+
+__all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES"]
+
+#: The world axes by name.
+AXES = {"x": np.array([1.0, 0.0, 0.0]), "y": np.array([0.0, 1.0, 0.0]), "z": np.array([0.0, 0.0, 1.0])}
+
+#: Closer than this to pitch ±90° (degrees) the readout warns that the lock is near.
+NEAR_LOCK = 75.0
+
+
+# --------------------------------------------------------------------------------------
+# the three-ring gimbal
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GimbalState:
+    """A gimbal turned by yaw, pitch and roll: each ring's orientation and what is left of the three turns.
+
+    Attributes
+    ----------
+    yaw, pitch, roll : float
+        The angles, in degrees.
+    R_outer, R_middle, R : ndarray, shape (3, 3)
+        The outer ring ``Ry(yaw)``, the middle ring ``Ry(yaw) · Rx(pitch)`` and
+        the inner ring (and the cube) ``Ry(yaw) · Rx(pitch) · Rz(roll)``.
+    rank : int
+        Rank of the map (yaw, pitch, roll) → orientation here: 3, or 2 at gimbal lock.
+    alignment : float
+        ``|cos|`` of the angle between the roll axis ``R_middle @ z`` and the yaw axis ``y``
+        (1 at the lock: they are the same line).
+    """
+
+    yaw: float
+    pitch: float
+    roll: float
+    R_outer: np.ndarray
+    R_middle: np.ndarray
+    R: np.ndarray
+    rank: int
+    alignment: float
+
+    @property
+    def locked(self) -> bool:
+        """Gimbal lock: a degree of freedom is lost (rank 2)."""
+        return self.rank < 3
+
+    @property
+    def near_lock(self) -> bool:
+        """Not locked, but ``|pitch| ≥ 75°``: yaw and roll turn about almost the same axis."""
+        return not self.locked and abs(self.pitch) >= NEAR_LOCK
+
+    @property
+    def axes_angle(self) -> float:
+        """The angle (degrees) between the roll axis and the yaw axis: 90° at pitch 0, 0° at the lock."""
+        return float(np.degrees(np.arccos(min(self.alignment, 1.0))))
+
+    @property
+    def what_matters(self) -> tuple[str, float]:
+        """At the lock only one combination of yaw and roll still turns the cube: ``("yaw − roll", value)``
+        at pitch +90°, ``("yaw + roll", value)`` at pitch −90°."""
+        if self.pitch > 0:
+            return "yaw − roll", self.yaw - self.roll
+        return "yaw + roll", self.yaw + self.roll
+
+
+def gimbal_state(yaw: float, pitch: float, roll: float) -> GimbalState:
+    """The rings of a gimbal turned by ``yaw``, ``pitch`` and ``roll`` (degrees), and its rank.
+
+    Examples
+    --------
+    >>> from quatlib.models.gimbal import gimbal_state
+    >>> s = gimbal_state(yaw=20, pitch=90, roll=10)
+    >>> s.rank, s.locked, s.what_matters
+    (2, True, ('yaw − roll', 10))
+    >>> s.R_middle @ [0, 0, 1]   # the roll axis has turned onto the line of the yaw axis y
+    array([ 0., -1.,  0.])
+    >>> gimbal_state(20, 45, 10).rank
+    3
+    """
+    R_middle = matrix_from_euler(yaw, pitch, 0.0, degrees=True)
+    return GimbalState(
+        yaw=yaw, pitch=pitch, roll=roll,
+        R_outer=matrix_from_euler(yaw, 0.0, 0.0, degrees=True),
+        R_middle=R_middle,
+        R=matrix_from_euler(yaw, pitch, roll, degrees=True),
+        rank=int(euler_jacobian_rank(yaw, pitch, roll, degrees=True)),
+        alignment=abs(float(R_middle[:, 2] @ AXES["y"])),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# order matters
+# --------------------------------------------------------------------------------------
+
+#: The two orders of turns: about x then y (left), about y then x (right).
+ORDERS = (("x", "y"), ("y", "x"))
+
+
+@dataclass(frozen=True)
+class OrderState:
+    """Two cubes part way through two turns about the fixed world axes, in the two orders.
+
+    Index 0 is "about x, then about y", index 1 "about y, then about x".
+
+    Attributes
+    ----------
+    angle, progress : float
+        Each turn's angle (degrees) and the turns done (0 to 1: the first, 1 to 2: the second).
+    R : ndarray, shape (2, 3, 3)
+        Each cube's orientation now.
+    finals : ndarray, shape (2, 3, 3)
+        Each cube's orientation after both whole turns: ``Ry · Rx`` and ``Rx · Ry``.
+    stage : {"first", "second"}
+        Which turn is running (``progress ≤ 1``: the first).
+    axis_names : (str, str)
+        The axis of the running turn, per cube.
+    axes : ndarray, shape (2, 3)
+        Those axes as unit vectors.
+    turned : ndarray, shape (2,)
+        How far the running turn has gone, in degrees.
+    arcs : ndarray, shape (2, n, 3)
+        The arc the running turn has swept, around its axis, centred at ``ARC_CENTER`` along it.
+    """
+
+    angle: float
+    progress: float
+    R: np.ndarray
+    finals: np.ndarray
+    stage: str
+    axis_names: tuple
+    axes: np.ndarray
+    turned: np.ndarray
+    arcs: np.ndarray
+
+    @property
+    def same(self) -> bool:
+        """Whether both orders end at the same orientation (only for no turn or a half turn)."""
+        return bool(np.allclose(self.finals[0], self.finals[1], atol=1e-9))
+
+
+#: The arc of a turn is drawn around its axis, this far along it, with this radius.
+ARC_CENTER, ARC_RADIUS = 0.55, 0.7
+
+
+def order_state(angle: float, progress: float) -> OrderState:
+    """Two cubes turned by ``angle`` (degrees) about x then y, and about y then x, ``progress`` of the way.
+
+    The turns are about the fixed world axes, so with ``q = q2 · q1`` (``q1`` first)
+    the left cube ends at ``Ry · Rx`` and the right one at ``Rx · Ry``.
+
+    Examples
+    --------
+    >>> from quatlib.models.gimbal import order_state
+    >>> s = order_state(angle=90, progress=2)
+    >>> s.finals[:, :, 2] + 0.0   # where z went, about x then y and about y then x: not the same place
+    array([[ 0., -1.,  0.],
+           [ 1.,  0.,  0.]])
+    >>> s.same, order_state(angle=0, progress=2).same
+    (False, True)
+    >>> order_state(angle=90, progress=0.5).stage, order_state(angle=90, progress=1.5).turned
+    ('first', array([45., 45.]))
+    """
+    s1 = float(np.clip(progress, 0.0, 1.0))
+    s2 = float(np.clip(progress - 1.0, 0.0, 1.0))
+    stage = "first" if progress <= 1.0 else "second"
+    R, finals, names, axes, turned, arcs = [], [], [], [], [], []
+    for n1, n2 in ORDERS:
+        a1, a2 = AXES[n1], AXES[n2]
+        q = multiply(quaternion_from_axis_angle(a2, angle * s2, degrees=True),
+                     quaternion_from_axis_angle(a1, angle * s1, degrees=True))  # q1 first, then q2
+        R.append(matrix_from_quaternion(q))
+        finals.append(matrix_from_quaternion(multiply(quaternion_from_axis_angle(a2, angle, degrees=True),
+                                                      quaternion_from_axis_angle(a1, angle, degrees=True))))
+        name, axis, done = (n1, a1, angle * s1) if stage == "first" else (n2, a2, angle * s2)
+        start = np.cross(axis, AXES["z"] if name != "z" else AXES["x"])
+        start = ARC_RADIUS * start / np.linalg.norm(start)
+        arcs.append(arc_points(axis, start, done, center=ARC_CENTER * axis, degrees=True))
+        names.append(name)
+        axes.append(axis)
+        turned.append(done)
+    return OrderState(angle=angle, progress=progress, R=np.array(R), finals=np.array(finals), stage=stage,
+                      axis_names=tuple(names), axes=np.array(axes), turned=np.array(turned), arcs=np.array(arcs))
+
+
+# --------------------------------------------------------------------------------------
+# Euler angles vs a quaternion: the same nudges, stored two ways
+# --------------------------------------------------------------------------------------
+
+
+def quiet_euler(q) -> np.ndarray:
+    """``euler_from_quaternion(q, degrees=True)`` without the :class:`~quatlib.GimbalLockWarning`.
+
+    At the lock quatlib warns; a demo's readout explains instead.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", GimbalLockWarning)
+        return euler_from_quaternion(q, degrees=True)
+
+
+@dataclass(frozen=True)
+class StoresState:
+    """One orientation stored as Euler angles and as a quaternion, after the same nudges, replaying the last.
+
+    Index 0 is the Euler store, index 1 the quaternion store.
+
+    Attributes
+    ----------
+    euler : ndarray, shape (3,)
+        The Euler store after the nudges: (yaw, pitch, roll) in degrees.
+    q : ndarray, shape (4,)
+        The quaternion store after the nudges.
+    R : ndarray, shape (2, 3, 3)
+        Each cube at ``replay``: the Euler store's angles interpolated linearly from
+        before the last nudge, the quaternion store's by SLERP.
+    history_euler, history_q : ndarray, shape (n, 3) and (n, 4)
+        Every stored value since the start (or the last reset).
+    last : (str, int)
+        The last nudge: own axis ``"x"``, ``"y"`` or ``"z"`` and sign ±1.
+    step, replay : float
+        The nudge size (degrees) and the replay of the last nudge (0 to 1).
+    jump : float
+        The largest change of an angle in the last nudge, in degrees.
+    tween_gap : float
+        The angle (degrees) between the two cubes at ``replay`` (0 at both ends).
+    previews : ndarray, shape (2, n, 3)
+        Per cube, the arc the tip of the next own axis would sweep under the next
+        nudge ``(last axis, last sign) × step``.
+    """
+
+    euler: np.ndarray
+    q: np.ndarray
+    R: np.ndarray
+    history_euler: np.ndarray
+    history_q: np.ndarray
+    last: tuple
+    step: float
+    replay: float
+    jump: float
+    tween_gap: float
+    previews: np.ndarray
+
+    @property
+    def big_jump(self) -> bool:
+        """The angles jumped by more than twice the nudge: a flip, not a turn."""
+        return self.jump > 2 * self.step + 1e-9
+
+    @property
+    def locked(self) -> bool:
+        """The Euler store sits at pitch ±90°, where yaw and roll are not unique."""
+        return abs(abs(float(self.euler[1])) - 90.0) < 1e-6
+
+
+#: A nudge about own axis k previews the arc swept by the tip of the next axis (x: y's tip, y: z's, z: x's).
+_SWEPT = {"x": 1, "y": 2, "z": 0}
+#: Radius of the preview arc (beyond the cube's frame).
+PREVIEW_RADIUS = 1.22
+
+
+class TwoStores:
+    """The same nudges about an object's own axes, kept as (yaw, pitch, roll) and as a quaternion.
+
+    After each nudge by ``Δq`` (a turn by ``step`` about own axis x, y or z):
+
+    * the quaternion store multiplies on the right, ``q ← q · Δq`` (a turn about
+      the object's own axis), and normalizes;
+    * the Euler store does the same turn and then goes back to three angles,
+      ``euler ← euler_from_quaternion(quaternion_from_euler(euler) · Δq)``.
+
+    Both stores always hold the same orientation; near pitch ±90° the angles jump
+    while the quaternion moves smoothly.  Calling the store with the controls
+    (``store(step=..., replay=...)``) gives a :class:`StoresState`.
+
+    Parameters
+    ----------
+    start : (yaw, pitch, roll)
+        Orientation before the ``first`` nudges, in degrees.
+    first : sequence of (axis name, sign)
+        Nudges applied at the start (and again after :meth:`reset`).
+    step : float
+        Size of the ``first`` nudges, in degrees.
+
+    Examples
+    --------
+    >>> from quatlib.models.gimbal import TwoStores
+    >>> store = TwoStores(start=(0, 80, 0), first=())
+    >>> store.nudge("x", +1, step=15)   # pitch 80° + 15° goes over the top
+    >>> s = store(step=15, replay=1.0)
+    >>> s.euler.round(4) + 0.0, s.jump
+    (array([180.,  85., 180.]), 180.0)
+    >>> s.q   # one turn of 95° about x: no jump here
+    array([0.6756, 0.7373, 0.    , 0.    ])
+    """
+
+    def __init__(self, start=(0.0, 45.0, 0.0), first=(("x", +1),), step: float = 15.0):
+        self.start = np.asarray(start, dtype=float).reshape(3)
+        self.first = tuple(first)
+        self.first_step = float(step)
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to ``start`` followed by the ``first`` nudges."""
+        q0 = quaternion_from_euler(*self.start, degrees=True)
+        self.q, self.euler = q0, self.start.copy()
+        self.prev_q, self.prev_euler = q0, self.start.copy()
+        self.history_euler, self.history_q = [self.euler], [self.q]
+        self.last = ("x", +1)
+        for axis_name, sign in self.first:
+            self.nudge(axis_name, sign, self.first_step)
+
+    def nudge(self, axis_name: str, sign: int, step: float) -> None:
+        """Turn both stores by ``sign * step`` degrees about the object's own ``axis_name`` ("x", "y" or "z")."""
+        if axis_name not in AXES or sign not in (-1, 1):
+            raise ValueError(f"Expected an axis among 'x', 'y', 'z' and a sign ±1, got {axis_name!r}, {sign!r}")
+        dq = quaternion_from_axis_angle(AXES[axis_name], sign * step, degrees=True)
+        self.prev_q, self.prev_euler = self.q, self.euler
+        self.q = normalize(multiply(self.q, dq))  # on the right: about the object's own axis
+        self.euler = quiet_euler(multiply(quaternion_from_euler(*self.euler, degrees=True), dq))
+        self.history_euler.append(self.euler)
+        self.history_q.append(self.q)
+        self.last = (axis_name, sign)
+
+    def __call__(self, step: float, replay: float) -> StoresState:
+        """The stores now, both cubes ``replay`` of the way through the last nudge, the next nudge ``step``."""
+        t = float(replay)
+        euler_t = (1 - t) * self.prev_euler + t * self.euler
+        R_e = matrix_from_euler(*euler_t, degrees=True)
+        R_q = matrix_from_quaternion(slerp(self.prev_q, self.q, t) if t < 1.0 else self.q)
+        he, hq = np.array(self.history_euler), np.array(self.history_q)
+        jump = float(np.abs(he[-1] - he[-2]).max()) if len(he) > 1 else 0.0
+        gap = float(np.degrees(np.arccos(np.clip((np.trace(R_e.T @ R_q) - 1) / 2, -1.0, 1.0))))
+        axis_name, sign = self.last
+        k, swept = "xyz".index(axis_name), _SWEPT[axis_name]
+        previews = np.array([arc_points(R[:, k], PREVIEW_RADIUS * R[:, swept], sign * step, degrees=True)
+                             for R in (R_e, R_q)])
+        return StoresState(euler=self.euler, q=self.q, R=np.array([R_e, R_q]), history_euler=he, history_q=hq,
+                           last=self.last, step=float(step), replay=t, jump=jump, tween_gap=gap, previews=previews)
