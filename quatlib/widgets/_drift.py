@@ -94,7 +94,9 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     titles = ["float32 q, drawn q v q*", "normalize(q): a rotation", "float32 matrix R"]
     bottom = (H_IN - 0.32 - PANEL) / H_IN  # 0.32 in for the titles above
     scenes = [qp.Scene(fig.add_axes((k * PANEL / W_IN, bottom, PANEL / W_IN, PANEL / H_IN)), extent=PANEL_EXTENT,
-                       title=t) for k, t in enumerate(titles)]
+                       title=t, world_frame=False) for k, t in enumerate(titles)]
+    for s in scenes:  # their letters drawn as outlines: a view turn redraws the scenes only, not the charts
+        qp.WorldAxes(s)
     items = {
         # the true-size cubes, behind the magnified ones
         "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor="#8c8c8c", colored_faces=False,
