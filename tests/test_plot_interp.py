@@ -10,7 +10,7 @@ import quatlib.plot as qp
 
 @pytest.fixture
 def scene():
-    fig, (scene,) = qp.panels(1, world_frame=False)
+    _, (scene,) = qp.panels(1, world_frame=False)
     return scene
 
 

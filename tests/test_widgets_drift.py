@@ -61,7 +61,7 @@ def test_sweep_every_control(demo):
             assert demo.last_error is None, f"{name} = {value}: {demo.last_error!r}"
             assert control.value == value
             assert demo.snapshot() != before, f"figure unchanged after {name} = {value}"
-    for name, control in demo.view_controls.items():
+    for control in demo.view_controls.values():
         for value in (control.min, control.max, 0.0):
             control.value = value
             assert demo.last_error is None

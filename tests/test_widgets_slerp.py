@@ -7,7 +7,6 @@ import itertools
 import numpy as np
 import pytest
 
-import quatlib as ql
 from quatlib.models.geometry import axis_frame
 from quatlib.models.slerp import METHODS, RADIUS
 from quatlib.widgets import slerp_vs_nlerp
@@ -102,7 +101,7 @@ def test_sweep_every_control(demo):
             if not still:
                 assert demo.snapshot() != before, f"figure unchanged after {name} = {value}"
         control.value = values[-1]
-    for name, control in demo.view_controls.items():
+    for control in demo.view_controls.values():
         for value in (control.min, control.max, 10.0):
             control.value = value
             assert demo.last_error is None

@@ -399,10 +399,10 @@ def _explain(path: SlerpPath, method: str, problem, angle: float) -> tuple[str, 
     if problem is not None:
         return _short(method, problem), _why(method, problem)
     if abs(total - 360.0) < 1e-6:
-        return (f"{name}: q1 = −q0, no turn",
-                "q1 = −q0: the same orientation, a full turn away. The chord from q0 to −q0 runs straight "
-                "through 0, so NLERP never turns: it stays at q0, and at t = ½ its sign flips to −q0 "
-                "(0° turned, then 360°: the same thing). LERP shrinks the cube to a point and back.")
+        why = ("q1 = −q0: the same orientation, a full turn away. The chord from q0 to −q0 runs straight "
+               "through 0, so NLERP never turns: it stays at q0, and at t = ½ its sign flips to −q0 "
+               "(0° turned, then 360°: the same thing). LERP shrinks the cube to a point and back.")
+        return f"{name}: q1 = −q0, no turn", why
     if path.nlerp_peak > 2.0:
         return "", (f"NLERP's speed peaks at {path.nlerp_peak:.0f}× the average at t = ½ (off the chart): near "
                     "q1 = −q0 the chord passes close to 0, and normalizing it swings the orientation round "

@@ -108,8 +108,8 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     with qp.style():
         ax_q = fig.add_axes((0.085, 0.085, 0.39, 0.355))
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
-    common = dict(xlim=(1, 2.6e5), ylim=(_FLOOR, 1e-1), xscale="log", yscale="log", floor=_FLOOR,
-                  xlabel="frames", legend_loc="upper left")
+    common = {"xlim": (1, 2.6e5), "ylim": (_FLOOR, 1e-1), "xscale": "log", "yscale": "log", "floor": _FLOOR,
+              "xlabel": "frames", "legend_loc": "upper left"}
     items["plot_q"] = qp.Curves(ax_q, _DTYPE_COLORS, ylabel="| |q| − 1 |", title="quaternion: length error", **common)
     items["plot_R"] = qp.Curves(ax_R, _DTYPE_COLORS, ylabel="max |RᵀR − I|", title="matrix: orthonormality error",
                                 **common)
@@ -122,8 +122,8 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     ax_q.text(1.3, 1.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="bottom")
     # changes only with "normalize every", which redraws the curves (and so the background) anyway
     items["matrix_note"] = ax_R.text(0.94, 0.97, "", transform=ax_R.transAxes, ha="right", va="top", fontsize=7.5,
-                                     color=_C["warn"], bbox=dict(boxstyle="round,pad=0.2", facecolor="white",
-                                                                 edgecolor="none", alpha=0.85))
+                                     color=_C["warn"], bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
+                                                                 "edgecolor": "none", "alpha": 0.85})
     labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
     controls = {
         "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",

@@ -97,7 +97,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     with qp.style():
         axes = [fig.add_axes((x0, y, width, 0.215)) for y in (0.705, 0.395, 0.085)]
     colors = {NAMES[m]: COLORS[m] for m in METHODS}
-    common = dict(xlim=(0, 1), styles={NAMES[m]: STYLES[m] for m in METHODS}, live=True)
+    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in METHODS}, "live": True}
     items["plots"] = {
         "angle": qp.Curves(axes[0], colors, ylim=(0, 365), legend=False, title="angle turned (°)", **common),
         "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), legend=False, title="angular speed ÷ average", **common),
@@ -124,7 +124,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "start_yaw": angle_slider("start yaw (°)", start_yaw, -180, 180, 5),
         "start_pitch": angle_slider("start pitch (°)", start_pitch, -90, 90, 5),
     }
-    items["play"] = play = W.Play(value=int(round(t * 100)), min=0, max=100, step=1, interval=40,
+    items["play"] = play = W.Play(value=round(t * 100), min=0, max=100, step=1, interval=40,
                                   description="play t", show_repeat=True, layout=W.Layout(width="150px"))
     play_row = W.HBox([W.HTML(f"<span style='display:inline-block;width:{_DESCRIPTION_WIDTH};text-align:right;"
                               "padding-right:8px'>play</span>"), play])
@@ -132,7 +132,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                 buttons={"play": play_row}, transport=transport, view=(35.0, 22.0),
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")
     play.observe(lambda ch: demo.set(t=ch["new"] / 100), names="value")
-    controls["t"].observe(lambda ch: setattr(play, "value", int(round(ch["new"] * 100))), names="value")
+    controls["t"].observe(lambda ch: setattr(play, "value", round(ch["new"] * 100)), names="value")
     return demo
 
 
