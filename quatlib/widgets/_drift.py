@@ -159,7 +159,7 @@ def _show_run(it: dict, run: dict, frames: int) -> None:
 
 def _draw(demo: Demo, s: DriftState, costs: dict, frames: int) -> str:
     it = demo.items
-    if demo.state is None or demo.state.run is not s.run:
+    if demo.state is None or demo.state.run is not s.run:  # demo.state: the state drawn last
         _show_run(it, s.run, frames)
     n, horizon, m = s.frames, s.horizon, s.magnify
     it["plot_q"].set_cursor(n, s.q_error)

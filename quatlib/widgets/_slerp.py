@@ -152,7 +152,7 @@ def _draw_path(it: dict, path) -> None:
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
-    it, m, old = demo.items, s.method, demo.state
+    it, m, old = demo.items, s.method, demo.state  # demo.state: the state drawn last (None the first time)
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
     if old is None or old.method != m:
