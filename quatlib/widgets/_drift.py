@@ -2,102 +2,32 @@
 
 from __future__ import annotations
 
-import time
-
 import ipywidgets as W
-import numpy as np
 
+from .. import normalize, orthonormalize
 from .. import plot as qp
-from .._algebra import norm, normalize
-from .._axis_angle import quaternion_from_axis_angle
-from .._drift import (
-    DRIFT_STEP_ANGLE,
-    accumulate_matrix,
-    accumulate_rotation,
-    length_error,
-    orthonormality_error,
-    sandwich_matrix,
+from ..models.drift import (
+    CUBE_SIDE,
+    EVERY_CHOICES,
+    F32,
+    F64,
+    MAGNIFY_CHOICES,
+    MAX_FRAMES,
+    PANEL_EXTENT,
+    DriftRuns,
+    DriftState,
+    cost_per_call,
+    drift_state,
+    shared_runs,
 )
-from .._matrix import matrix_from_quaternion, orthonormalize
-from ..plot import Curves, StaticText, envelope
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo
 
-__all__ = ["drift", "DriftRuns"]
+__all__ = ["drift"]
 
 _C = qp.COLORS
-F32, F64 = "float32", "float64"
 _DTYPE_COLORS = {F32: _C["vector"], F64: _C["vector2"]}
-MAX_FRAMES = 200_000
-#: Frames the slider stops at: 1, 1.5, 2, 3, 5, 7 per decade, up to 200,000.
-FRAME_STOPS = sorted({int(m * 10**k) for k in range(6) for m in (1, 1.5, 2, 3, 5, 7)
-                      if m * 10**k <= MAX_FRAMES} | {MAX_FRAMES})
-EVERY_CHOICES = (0, 1, 10, 100, 1000, 10000)  # 0 = never
-MAGNIFY_CHOICES = (1, 10, 100, 200, 1000)
-#: At most this many orthonormalize calls (SVDs) per matrix run in the demo; more would take seconds.
-SVD_BUDGET = 2000
 _FLOOR = 1e-18  # a log axis cannot show 0: exact zeros sit on this line (labelled 0)
-
-
-class DriftRuns:
-    """The course's drift experiment for every setting the demo offers, computed on first use and kept.
-
-    ``runs.get(every)`` (``normalize_every = every``, ``0`` = never) returns a
-    dict with, for float32 and float64: the error curves cut down for drawing
-    (:func:`~quatlib.plot.envelope`), their maxima, and the
-    quaternions, matrices and errors at the frames the slider stops at.  Only
-    those are kept (a few kB per setting, not the 35 MB of full runs).  One
-    setting costs about a second the first time (four sequential loops of
-    200,000 frames) and nothing afterwards, so the frames slider is instant.
-    The matrix runs re-orthonormalize with the same ``every`` but stop after
-    :data:`SVD_BUDGET` SVDs (2,000 frames when ``every = 1``): the SVD is the
-    point -- it is costly.
-    """
-
-    def __init__(self, frames: int = MAX_FRAMES):
-        self.frames = int(frames)
-        self.stops = [s for s in FRAME_STOPS if s < self.frames] + [self.frames]
-        self.steps = {}
-        for name, dt in ((F32, np.float32), (F64, np.float64)):
-            q = quaternion_from_axis_angle(np.array([0.0, 1.0, 0.0], dt), dt(DRIFT_STEP_ANGLE))
-            self.steps[name] = (q, matrix_from_quaternion(q))
-        self._cache: dict = {}
-
-    def horizon(self, every: int) -> int:
-        """How many frames the matrix runs cover for this setting."""
-        if every <= 0:
-            return self.frames
-        return min(self.frames, every * SVD_BUDGET)
-
-    def get(self, every: int) -> dict:
-        every = int(every)
-        run = self._cache.get(every)
-        if run is not None:
-            return run
-        t0 = time.perf_counter()
-        n_every = every or None
-        horizon = self.horizon(every)
-        kept = sorted(set(self.stops) | {horizon})
-        kept_R = [min(n, horizon) for n in kept]
-        run = {"every": every, "horizon": horizon, "index": {n: i for i, n in enumerate(kept)}}
-        for name, dt in ((F32, np.float32), (F64, np.float64)):
-            q_step, R_step = self.steps[name]
-            qs = accumulate_rotation(q_step, self.frames, dt, normalize_every=n_every)
-            Rs = accumulate_matrix(R_step, horizon, dt, reorthonormalize_every=n_every)
-            q_err = np.abs(length_error(qs))
-            R_err = orthonormality_error(Rs)
-            run[name] = {"q": qs[kept], "q_err": q_err[kept], "q_curve": envelope(q_err), "q_max": q_err.max(),
-                         "R": Rs[kept_R], "R_err": R_err[kept_R], "R_curve": envelope(R_err), "R_max": R_err.max()}
-        run["seconds"] = time.perf_counter() - t0
-        self._cache[every] = run
-        return run
-
-
-def _cost_per_call(fn, arg, n: int = 200) -> float:
-    """Median-free quick timing: seconds per call of ``fn(arg)`` over ``n`` calls."""
-    t0 = time.perf_counter()
-    for _ in range(n):
-        fn(arg)
-    return (time.perf_counter() - t0) / n
+W_IN, H_IN, PANEL = 7.5, 5.55, 2.5  # inches: three square panels on top, two plots below
 
 
 def _sci(x: float, digits: int = 1) -> str:
@@ -107,6 +37,11 @@ def _sci(x: float, digits: int = 1) -> str:
         return "0"
     m, e = f"{x:.{digits}e}".split("e")
     return f"{m}·10<sup>{int(e)}</sup>"
+
+
+def _dropdown(options, value, description, tooltip):
+    return W.Dropdown(options=options, value=value, description=description, tooltip=tooltip,
+                      style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH))
 
 
 def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, transport: str = "image",
@@ -122,12 +57,14 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     ``max |RᵀR - I|`` over all 200,000 frames for float32 (orange) and float64
     (purple), log-log; the cursor is at ``frames``.  "normalize every N"
     normalizes the quaternion (and re-orthonormalizes the matrix) after every
-    N-th frame: the error saws between 0 and N frames' worth of drift.
+    N-th frame: the error saws between 0 and N frames' worth of drift.  The
+    math is :func:`quatlib.models.drift.drift_state`; the runs are computed once
+    per process (:func:`quatlib.models.drift.shared_runs`).
 
     Parameters
     ----------
     frames : int
-        Initial frame (one of :data:`FRAME_STOPS`, else the nearest).
+        Initial frame (one of :data:`~quatlib.models.drift.FRAME_STOPS`, else the nearest).
     every : int
         Initial "normalize every" (0 = never, 1, 10, 100, 1000, 10000).
     magnify : int
@@ -135,48 +72,47 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     transport : {"image", "ipympl"}
         How the figure is shown.
     runs : DriftRuns, optional
-        Precomputed runs to share between demos (tests); by default a new one.
+        Runs to use instead of the process's shared 200,000-frame ones (tests use shorter runs).
 
     Examples
     --------
     >>> import quatlib as ql
     >>> demo = ql.widgets.drift()
-    >>> print(f"{demo.state['length']['float32']:.8f}")
+    >>> print(f"{demo.state.length['float32']:.8f}")
     1.00041378
-    >>> print(f"{demo.state['length']['float64'] - 1:.1e}")
+    >>> print(f"{demo.state.length['float64'] - 1:.1e}")
     8.6e-12
     """
-    runs = runs or DriftRuns()
-    stops = runs.stops
-    frames = min(stops, key=lambda s: abs(s - frames))
+    runs = runs or shared_runs(curve=qp.envelope)
+    frames = min(runs.stops, key=lambda s: abs(s - frames))
     if every not in EVERY_CHOICES:
         raise ValueError(f"Expected every in {EVERY_CHOICES} (0 = never), got {every!r}")
     if magnify not in MAGNIFY_CHOICES:
         raise ValueError(f"Expected magnify in {MAGNIFY_CHOICES}, got {magnify!r}")
 
-    W_IN, H_IN, PANEL = 7.5, 5.55, 2.5  # inches: three square panels on top, two plots below
     fig = qp.figure((W_IN, H_IN), dpi=100)
     titles = ["float32 q, drawn q v q*", "normalize(q): a rotation", "float32 matrix R"]
     bottom = (H_IN - 0.32 - PANEL) / H_IN  # 0.32 in for the titles above
-    scenes = [qp.Scene(fig.add_axes((k * PANEL / W_IN, bottom, PANEL / W_IN, PANEL / H_IN)), extent=1.6, title=t)
-              for k, t in enumerate(titles)]
-    for s in scenes:
-        s.world.static = True  # the world axes move only with the view: draw them into the cached background
-    ghosts = {k: qp.Cube(scenes[k], side=0.8, alpha=0.0, edgecolor="#8c8c8c", colored_faces=False, mark=None,
-                         linewidth=1.0) for k in (0, 2)}  # the true-size cube, behind the magnified one
-    cubes = [qp.Cube(s, side=0.8) for s in scenes]
-    warnings = [StaticText(s, (0.02, 0.02), fontsize=8.5) for s in scenes]  # rare: drawn into the background
-    # the numbers of each panel live under the figure as HTML: text drawn in the figure costs a redraw
-    captions = W.HTML(layout=W.Layout(width=f"{W_IN * 100:.0f}px"))
+    scenes = [qp.Scene(fig.add_axes((k * PANEL / W_IN, bottom, PANEL / W_IN, PANEL / H_IN)), extent=PANEL_EXTENT,
+                       title=t, world_frame=False) for k, t in enumerate(titles)]
+    for s in scenes:  # their letters drawn as outlines: a view turn redraws the scenes only, not the charts
+        qp.WorldAxes(s)
+    items = {
+        # the true-size cubes, behind the magnified ones
+        "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor="#8c8c8c", colored_faces=False,
+                              mark=None, linewidth=1.0) for k in (0, 2)},
+        "cubes": [qp.Cube(s, side=CUBE_SIDE) for s in scenes],
+        # the numbers of each panel live under the figure as HTML: text drawn in the figure costs a redraw
+        "captions": W.HTML(layout=W.Layout(width=f"{W_IN * 100:.0f}px")),
+    }
     with qp.style():
         ax_q = fig.add_axes((0.085, 0.085, 0.39, 0.355))
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
-    common = dict(xlim=(1, 2.6e5), ylim=(_FLOOR, 1e-1), xscale="log", yscale="log", floor=_FLOOR,
-                  xlabel="frames", legend_loc="upper left")
-    plot_q = Curves(ax_q, {F32: _DTYPE_COLORS[F32], F64: _DTYPE_COLORS[F64]}, ylabel="| |q| − 1 |",
-                    title="quaternion: length error", **common)
-    plot_R = Curves(ax_R, {F32: _DTYPE_COLORS[F32], F64: _DTYPE_COLORS[F64]}, ylabel="max |RᵀR − I|",
-                    title="matrix: orthonormality error", **common)
+    common = {"xlim": (1, 2.6e5), "ylim": (_FLOOR, 1e-1), "xscale": "log", "yscale": "log", "floor": _FLOOR,
+              "xlabel": "frames", "legend_loc": "upper left"}
+    items["plot_q"] = qp.Curves(ax_q, _DTYPE_COLORS, ylabel="| |q| − 1 |", title="quaternion: length error", **common)
+    items["plot_R"] = qp.Curves(ax_R, _DTYPE_COLORS, ylabel="max |RᵀR − I|", title="matrix: orthonormality error",
+                                **common)
     for ax in (ax_q, ax_R):
         # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
         ax.set_yticks([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"])
@@ -184,110 +120,77 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
         ax.minorticks_off()
     ax_q.axhline(1e-6, color=_C["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
     ax_q.text(1.3, 1.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="bottom")
-    matrix_note = ax_R.text(0.94, 0.97, "", transform=ax_R.transAxes, ha="right", va="top", fontsize=7.5,
-                            color=_C["warn"], bbox=dict(boxstyle="round,pad=0.2", facecolor="white",
-                                                        edgecolor="none", alpha=0.85))
-
-    labels = {str(s) if s < 1000 else f"{s:,}": s for s in stops}
+    # changes only with "normalize every", which redraws the curves (and so the background) anyway
+    items["matrix_note"] = ax_R.text(0.94, 0.97, "", transform=ax_R.transAxes, ha="right", va="top", fontsize=7.5,
+                                     color=_C["warn"], bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
+                                                                 "edgecolor": "none", "alpha": 0.85})
+    labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
     controls = {
         "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",
                                     continuous_update=True, style={"description_width": _DESCRIPTION_WIDTH},
                                     layout=W.Layout(width=_CONTROL_WIDTH),
                                     tooltip="how many 0.001 rad turns have been applied"),
         # Dropdowns, not toggle buttons: six buttons do not fit beside the figure and got squeezed unreadable.
-        "every": W.Dropdown(options=[("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES],
-                            value=every, description="normalize every",
-                            tooltip="renormalize q (and re-orthonormalize R) after every N frames",
-                            style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
-        "magnify": W.Dropdown(options=[("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES],
-                              value=magnify, description="magnify drift",
-                              tooltip="draw the deviation from a rotation this many times larger",
-                              style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
+        "every": _dropdown([("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES], every,
+                           "normalize every", "renormalize q (and re-orthonormalize R) after every N frames"),
+        "magnify": _dropdown([("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES], magnify,
+                             "magnify drift", "draw the deviation from a rotation this many times larger"),
     }
-    costs = {"normalize": _cost_per_call(normalize, runs.steps[F32][0]),
-             "orthonormalize": _cost_per_call(orthonormalize, runs.steps[F32][1])}
-    state = {"every": None}
-
-    def show_run(run) -> None:
-        for plot, key in ((plot_q, "q_curve"), (plot_R, "R_curve")):
-            for name in (F32, F64):
-                x, lo, hi = run[name][key]
-                plot.set_curve(name, x, hi)
-                plot.set_band(name, x, lo, hi)
-        horizon = run["horizon"]
-        if horizon < runs.frames:
-            every = run["every"]
-            how_often = "every frame" if every == 1 else f"every {every:,} frames"
-            matrix_note.set_text(f"an SVD {how_often}:\ncomputed for the first {horizon:,} frames only")
-        else:
-            matrix_note.set_text("")
-        qp.invalidate(fig)
-
-    def update(v):
-        run = runs.get(v.every)
-        if state["every"] != v.every:
-            show_run(run)
-            state["every"] = v.every
-        n = int(v.frames)
-        i = run["index"][n]
-        m = float(v.magnify)
-        q32 = run[F32]["q"][i]
-        e = {name: float(run[name]["q_err"][i]) for name in (F32, F64)}
-        plot_q.set_cursor(n, e)
-        horizon = run["horizon"]
-        R32 = run[F32]["R"][i].astype(float)  # the matrix at frame min(n, horizon)
-        eR = {name: float(run[name]["R_err"][i]) for name in (F32, F64)}
-        plot_R.set_cursor(n, eR if n <= horizon else None)
-
-        # pictures: the deviation from a rotation, magnified m times
-        unit = normalize(q32.astype(float))
-        length = {name: float(norm(run[name]["q"][i])) for name in (F32, F64)}  # in the run's own dtype
-        drift32 = float(length_error(q32))  # |q| - 1 of the float32 numbers, measured in float64
-        shown_q = unit * (1.0 + m * drift32)
-        scale_q = float(np.dot(shown_q, shown_q))
-        Q = orthonormalize(R32)
-        M_R = Q + m * (R32 - Q)
-        R_unit = matrix_from_quaternion(unit)
-        ghosts[0].set_data(R_unit)
-        ghosts[2].set_data(Q)
-        cubes[0].set_data(sandwich_matrix(shown_q))
-        cubes[1].set_data(sandwich_matrix(normalize(q32)))
-        cubes[2].set_data(M_R)
-        col = 1.0 + m * (np.linalg.norm(R32, axis=0) - 1.0)
-        shown = "true size" if m == 1 else f"drift × {m:,.0f}"
-        too_big = [c.shell > s.extent for c, s in zip(cubes, scenes)]
-        cells = [
-            f"{shown}: q v q* scales by |q|² = <b>{scale_q:.3f}</b>",
-            f"|normalize(q)| = {float(norm(normalize(q32))):.8f}: a pure turn",
-            f"{shown}" + ("" if n <= horizon else f" (frame {horizon:,})")
-            + f": columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}",
-        ]
-        captions.value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:#262626'>"
-                          + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
-                                    f"{c}</div>" for c in cells) + "</div>")
-        for k in (0, 2):
-            warnings[k].set_data("too big to fit: magnify less" if too_big[k] else "")
-        state.update(frames=n, q=q32, length=length, matrix_error=eR, run=run, magnified_scale=scale_q,
-                     columns=col, too_big=too_big)
-
-        every_text = "never normalized" if not v.every else f"normalized every {v.every:,} frames"
-        return (
-            "<div style='line-height:1.55'>"
-            f"after <b>{n:,}</b> frames ({every_text}):<br>"
-            f"float32: |q| = <code>{length[F32]:.8f}</code> (|q| − 1 = {_sci(drift32)})<br>"
-            f"float64: |q| − 1 = {_sci(length_error(run[F64]['q'][i]))}<br>"
-            f"normalize(q) in float32: |q| = <code>{float(norm(normalize(q32))):.8f}</code><br>"
-            f"matrix: max|RᵀR − I| = {_sci(eR[F32])} (float32), {_sci(eR[F64])} (float64)"
-            f"{'' if n <= horizon else f' at frame {horizon:,}'}<br>"
-            f"<span style='color:#777'>cost here: normalize(q) {costs['normalize'] * 1e6:.0f} µs, "
-            f"orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)</span></div>"
-        )
-
-    demo = Demo("drift", fig, controls, update, scenes=scenes, transport=transport, below=[captions],
+    costs = {"normalize": cost_per_call(normalize, runs.steps[F32][0]),
+             "orthonormalize": cost_per_call(orthonormalize, runs.steps[F32][1])}
+    return Demo("drift", fig, controls, model=lambda **v: drift_state(**v, runs=runs),
+                draw=lambda demo, state: _draw(demo, state, costs, runs.frames), items=items, scenes=scenes,
+                transport=transport, below=[items["captions"]],
                 description="a small turn applied 200,000 times in float32 and float64: |q| drifts from 1")
-    demo.state = state
-    demo.runs = runs
-    demo.plots = {"q": plot_q, "R": plot_R}
-    demo.items = {"cubes": cubes, "ghosts": ghosts, "warnings": warnings, "captions": captions,
-                  "matrix_note": matrix_note}
-    return demo
+
+
+def _show_run(it: dict, run: dict, frames: int) -> None:
+    """The error curves and the matrix note of one "normalize every" setting (they change only with it)."""
+    for plot, key in ((it["plot_q"], "q_curve"), (it["plot_R"], "R_curve")):
+        for name in (F32, F64):
+            x, lo, hi = run[name][key]
+            plot.set_curve(name, x, hi)
+            plot.set_band(name, x, lo, hi)
+    horizon, every = run["horizon"], run["every"]
+    how_often = "every frame" if every == 1 else f"every {every:,} frames"
+    it["matrix_note"].set_text(f"an SVD {how_often}:\ncomputed for the first {horizon:,} frames only"
+                               if horizon < frames else "")
+
+
+def _draw(demo: Demo, s: DriftState, costs: dict, frames: int) -> str:
+    it = demo.items
+    if demo.state is None or demo.state.run is not s.run:  # demo.state: the state drawn last
+        _show_run(it, s.run, frames)
+    n, horizon, m = s.frames, s.horizon, s.magnify
+    it["plot_q"].set_cursor(n, s.q_error)
+    it["plot_R"].set_cursor(n, s.matrix_error if n <= horizon else None)
+    it["ghosts"][0].set_data(s.pictures["ghost_q"])
+    it["ghosts"][2].set_data(s.pictures["ghost_R"])
+    for cube, key in zip(it["cubes"], ("sandwich", "normalized", "matrix"), strict=True):
+        cube.set_data(s.pictures[key])
+    for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
+        demo.scenes[k].set_note("too big to fit: magnify less" if s.too_big[k] else "")
+    shown = "true size" if m == 1 else f"drift × {m:,.0f}"
+    col = s.columns
+    cells = [
+        f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
+        f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
+        f"{shown}" + ("" if n <= horizon else f" (frame {horizon:,})")
+        + f": columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}",
+    ]
+    it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:#262626'>"
+                            + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
+                                      f"{c}</div>" for c in cells) + "</div>")
+    every_text = "never normalized" if not s.every else f"normalized every {s.every:,} frames"
+    eR = s.matrix_error
+    return (
+        "<div style='line-height:1.55'>"
+        f"after <b>{n:,}</b> frames ({every_text}):<br>"
+        f"float32: |q| = <code>{s.length[F32]:.8f}</code> (|q| − 1 = {_sci(s.drift[F32])})<br>"
+        f"float64: |q| − 1 = {_sci(s.drift[F64])}<br>"
+        f"normalize(q) in float32: |q| = <code>{s.normalized_length:.8f}</code><br>"
+        f"matrix: max|RᵀR − I| = {_sci(eR[F32])} (float32), {_sci(eR[F64])} (float64)"
+        f"{'' if n <= horizon else f' at frame {horizon:,}'}<br>"
+        f"<span style='color:#777'>cost here: normalize(q) {costs['normalize'] * 1e6:.0f} µs, "
+        f"orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)</span></div>"
+    )

@@ -1,0 +1,431 @@
+"""The model of notebook 06's demo: a cube interpolated from q0 to q1 by SLERP, NLERP or LERP (numpy only).
+
+The widget :func:`quatlib.widgets.slerp_vs_nlerp` draws what :func:`slerp_state`
+computes.  A state has two parts: the :class:`SlerpPath` (the two orientations,
+the three methods' profiles over ``t`` and the geometry that depends on the
+orientations only; :func:`slerp_path` keeps the last few, so moving ``t`` or
+switching the method recomputes nothing of it) and what changes with ``t`` and
+the method.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import (
+    angular_speed,
+    conjugate,
+    dot,
+    interpolate,
+    lerp,
+    multiply,
+    norm,
+    quaternion_from_axis_angle,
+    quaternion_from_euler,
+    rotate_vector,
+    sandwich_matrix,
+    swept_angle,
+)
+from .geometry import axis_frame
+
+__all__ = ["METHODS", "NAMES", "T_GRID", "T_TICKS", "RADIUS", "AXLE", "SPEED_CAP", "profile", "body_point",
+           "body_points", "meridian", "SlerpPath", "slerp_path", "SlerpState", "slerp_state"]
+
+METHODS = ("slerp", "nlerp", "lerp")
+NAMES = {"slerp": "SLERP", "nlerp": "NLERP", "lerp": "LERP"}
+T_GRID = np.linspace(0.0, 1.0, 201)
+T_TICKS = np.linspace(0.0, 1.0, 11)  # the dots along the path: equal steps of t
+_TICK_INDEX = np.searchsorted(T_GRID, T_TICKS - 1e-12)
+RADIUS = 1.25  # of the sphere the body point moves on (the cube's corner is at 0.87)
+AXLE = 1.45  # half length of the drawn axis (and radius of its meridian)
+SPEED_CAP = 2.04  # the speed chart shows speed ÷ average up to here
+_PREFERRED = np.array([0.9, 0.3, 0.3]) / np.linalg.norm([0.9, 0.3, 0.3])  # body direction tried first
+
+
+def profile(q0, q1, t, method: str, shortest: bool = True) -> dict:
+    """Everything the plots show about one interpolation, with NaN where it is undefined.
+
+    Returns a dict with ``q`` (n, 4), ``angle`` (degrees turned along the arc,
+    :func:`quatlib.swept_angle`), ``speed`` (degrees per unit t,
+    :func:`quatlib.angular_speed`), ``length`` (``|q|``) and ``error`` (None, or
+    the reason the method has no answer, e.g. SLERP between ``q0`` and ``-q0``
+    with ``shortest=False``).  Where the chord passes through 0 (LERP and NLERP
+    between ``q0`` and ``-q0`` at ``t = ½``) the entries are NaN.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> q1 = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+    >>> p = profile(ql.IDENTITY, q1, [0, 0.5, 1], "slerp")
+    >>> p["angle"], p["speed"], p["length"]
+    (array([ 0., 45., 90.]), array([90., 90., 90.]), array([1., 1., 1.]))
+    """
+    t = np.asarray(t, dtype=float)
+    n = len(t)
+    nan4 = np.full((n, 4), np.nan)
+    out = {"q": nan4, "angle": np.full(n, np.nan), "speed": np.full(n, np.nan), "length": np.full(n, np.nan),
+           "error": None}
+    chord = lerp(q0, q1, t, shortest=shortest)  # never raises: tells where the chord is 0
+    ok = norm(chord) > 1e-12
+    if method == "lerp":
+        q = chord
+    else:
+        try:
+            q = np.full((n, 4), np.nan)
+            q[ok] = interpolate(q0, q1, t[ok], method, shortest)
+        except ValueError as exc:
+            out["error"] = str(exc)
+            return out
+    out["q"] = q
+    out["length"][ok] = norm(q[ok])
+    if method == "lerp":
+        out["length"] = norm(chord)
+    out["angle"][ok] = swept_angle(q0, q[ok], degrees=True)
+    # the turning rate of the orientation; LERP turns like NLERP (it differs in length only)
+    turning = "nlerp" if method == "lerp" else method
+    try:
+        out["speed"][ok] = angular_speed(q0, q1, t[ok], turning, shortest, degrees=True)
+    except ValueError:  # t ± h straddles the chord's zero
+        pass
+    return out
+
+
+def body_point(q0, axis) -> np.ndarray:
+    """A point fixed to the cube, chosen so that it travels on a great circle of the sphere.
+
+    The point turns about ``axis``; it traces the biggest circle when it is
+    perpendicular to the axis.  Start from the body direction (0.9, 0.3, 0.3)
+    (where it is at the start orientation ``q0``), remove its component along
+    the axis, and scale to :data:`RADIUS`; returned in body coordinates (as the
+    cube at the identity holds it).
+
+    >>> import quatlib as ql
+    >>> body_point(ql.IDENTITY, [0, 1, 0])   # (0.9, 0.3, 0.3) without its y, at radius 1.25
+    array([1.1859, 0.    , 0.3953])
+    """
+    axis = np.asarray(axis, dtype=float)
+    for body in (_PREFERRED, np.array([0.0, 0.3, 0.95]), np.array([0.3, 0.95, 0.0])):
+        p = rotate_vector(q0, body)
+        p = p - (p @ axis) * axis
+        if np.linalg.norm(p) > 0.4:
+            return rotate_vector(conjugate(q0), RADIUS * p / np.linalg.norm(p))
+    raise AssertionError("unreachable: three independent directions cannot all lie along one axis")
+
+
+def body_points(qs, body) -> np.ndarray:
+    """Where the body point ``body`` is for each orientation, by the sandwich ``q v q*`` (NaN rows stay NaN).
+
+    >>> import quatlib as ql
+    >>> body_points([ql.IDENTITY, [np.nan] * 4, [2, 0, 0, 0]], [1, 0, 0])   # |q| = 2 scales by 4
+    array([[ 1.,  0.,  0.],
+           [nan, nan, nan],
+           [ 4.,  0.,  0.]])
+    """
+    qs = np.asarray(qs, dtype=float)
+    finite = np.isfinite(qs).all(axis=1)
+    pts = np.full((len(qs), 3), np.nan)
+    pts[finite] = sandwich_matrix(qs[finite]) @ np.asarray(body, dtype=float)
+    return pts
+
+
+def meridian(azimuth: float, elevation: float, radius: float = AXLE, n: int = 25) -> np.ndarray:
+    """Points from the origin out along the floor at ``azimuth``, then up the arc of radius ``radius`` to the axis.
+
+    The floor direction is the axis at elevation 0 (:func:`axis_frame`), the arc turns it about the frame's
+    second column up to ``elevation``; its end is ``radius`` times the axis.
+
+    >>> meridian(0, 90, 1.0, n=3)
+    array([[0.    , 0.    , 0.    ],
+           [1.    , 0.    , 0.    ],
+           [0.7071, 0.7071, 0.    ],
+           [0.    , 1.    , 0.    ]])
+    """
+    frame = axis_frame(azimuth, 0.0)
+    floor, up = frame[:, 0], frame[:, 1]  # up is +y: the elevation turns floor toward it
+    s = np.radians(np.linspace(0.0, elevation, n))
+    arc = radius * (np.outer(np.cos(s), floor) + np.outer(np.sin(s), up))
+    return np.vstack([np.zeros(3), arc])
+
+
+@dataclass(frozen=True, eq=False)
+class SlerpPath:
+    """What depends on the two orientations only (not on ``t`` or the method).
+
+    Attributes
+    ----------
+    q0, q1 : ndarray, shape (4,)
+        Start and end; ``q1 = (turn by angle about axis) · q0``.
+    axis : ndarray, shape (3,)
+        The turn's axis.
+    dot : float
+        ``q0 · q1``.
+    flipped : bool
+        Whether the short path uses ``−q1`` (``shortest`` and ``q0 · q1 < 0``).
+    total : float
+        Degrees the arc turns through (to ``−q1`` when flipped).
+    same : bool
+        Start and end are the same orientation by the path taken (0° or a flipped 360°).
+    profiles : dict
+        :func:`profile` of each method over :data:`T_GRID`.
+    body : ndarray, shape (3,)
+        The body point (:func:`body_point`).
+    points : dict
+        Per method, the body point along the method's path (:func:`body_points`), one row per ``T_GRID`` value.
+    arc : ndarray or None
+        The body point along SLERP's arc (None when SLERP has no answer): NLERP's path, evenly sampled.
+    ticks : dict
+        Per method, the body point at ``t = 0, 0.1, ..., 1`` (where defined).
+    speed : dict
+        Per method, the angular speed ÷ the average, capped at :data:`SPEED_CAP` (NaN where undefined, or
+        everywhere when nothing moves or ``q1 = −q0``).
+    nlerp_peak : float
+        NLERP's highest speed ÷ the average (0 when undefined).
+    ends, labels : ndarray, shape (2, 3, 3) and (2, 3)
+        The sandwich matrices of ``q0`` and ``q1`` (the outlines), and where the body point is at each.
+    meridian : ndarray, shape (26, 3)
+        :func:`meridian` of the axis direction.
+    """
+
+    q0: np.ndarray
+    q1: np.ndarray
+    axis: np.ndarray
+    dot: float
+    flipped: bool
+    total: float
+    same: bool
+    profiles: dict
+    body: np.ndarray
+    points: dict
+    arc: np.ndarray | None
+    ticks: dict
+    speed: dict
+    nlerp_peak: float
+    ends: np.ndarray
+    labels: np.ndarray
+    meridian: np.ndarray
+
+
+@functools.lru_cache(maxsize=16)
+def slerp_path(angle: float, azimuth: float, elevation: float, start_yaw: float, start_pitch: float,
+               shortest: bool) -> SlerpPath:
+    """The two orientations and everything about the three methods between them (the last 16 are kept).
+
+    ``q0`` turns the cube by ``Ry(start_yaw) · Rx(start_pitch)``; ``q1`` is ``q0``
+    turned by ``angle`` degrees about the axis at ``azimuth``, ``elevation``.
+
+    >>> p = slerp_path(150, 0, 90, 0, 0, True)
+    >>> p.total, p.flipped, slerp_path(150, 0, 90, 0, 0, True) is p
+    (150.0, False, True)
+    """
+    q0 = quaternion_from_euler(start_yaw, start_pitch, 0.0, degrees=True)
+    axis = axis_frame(azimuth, elevation)[:, 0]
+    q1 = multiply(quaternion_from_axis_angle(axis, angle, degrees=True), q0)
+    d = float(dot(q0, q1))
+    flipped = bool(shortest and d < 0)
+    total = float(swept_angle(q0, -q1 if flipped else q1, degrees=True))  # the angle the arc turns through
+    profiles = {m: profile(q0, q1, T_GRID, m, shortest) for m in METHODS}
+    body = body_point(q0, axis)
+    points = {m: body_points(profiles[m]["q"], body) for m in METHODS}
+    no_turn = total < 1e-9 or abs(total - 360.0) < 1e-9
+    speed = {}
+    for m in METHODS:
+        s = profiles[m]["speed"] / total if total > 1e-9 else np.full(len(T_GRID), np.nan)
+        speed[m] = np.full(len(T_GRID), np.nan) if no_turn else np.where(np.isfinite(s), np.minimum(s, SPEED_CAP),
+                                                                          np.nan)
+    nlerp_speed = profiles["nlerp"]["speed"]
+    peak = np.nanmax(nlerp_speed) / total if total > 1e-9 and np.isfinite(nlerp_speed).any() else 0.0
+    return SlerpPath(
+        q0=q0, q1=q1, axis=axis, dot=d, flipped=flipped, total=total, same=total < 1e-9, profiles=profiles,
+        body=body, points=points, arc=points["slerp"] if profiles["slerp"]["error"] is None else None,
+        ticks={m: pts[_TICK_INDEX][np.isfinite(pts[_TICK_INDEX]).all(axis=1)] for m, pts in points.items()},
+        speed=speed, nlerp_peak=float(peak), ends=np.array([sandwich_matrix(q0), sandwich_matrix(q1)]),
+        labels=np.array([rotate_vector(q, body) for q in (q0, q1)]), meridian=meridian(azimuth, elevation),
+    )
+
+
+@dataclass(frozen=True)
+class SlerpState:
+    """The cube at ``t`` by one method, every method's numbers at ``t``, and what to say about it.
+
+    Attributes
+    ----------
+    t, method, shortest : float, str, bool
+        The settings.
+    turn, elevation : float
+        The settings ``angle`` (degrees from start to end) and the axis elevation, for the text.
+    path : SlerpPath
+        What depends on the orientations only (the same object while they do not change).
+    q : ndarray (4,) or None
+        The method's ``q(t)``; None where it has no answer (``problem``).
+    angle : float
+        Degrees turned from ``q0`` at ``t`` (NaN where undefined).
+    length : float
+        ``|q(t)|`` (the chord's length where ``q`` is undefined).
+    problem : str or None
+        Why the method has no answer here.
+    cube : ndarray (3, 3) or None
+        The sandwich matrix of ``q(t)``: LERP's short ``q`` shrinks the cube by ``|q|²``.
+    whole, trail : ndarray (n, 3)
+        The body point's whole path (faint) and the part so far (bold).
+    needle : ndarray (3,) or None
+        Where the body point is now.
+    values : dict
+        Per method, ``{"angle", "speed", "length"}`` at ``t`` (interpolated between grid points).
+    speed_cursor : dict
+        Per method, the speed ÷ average at ``t`` as the chart shows it (None when nothing turns).
+    note, why : str
+        A short note for the picture, and the longer explanation (both "" when all is well).
+    """
+
+    t: float
+    method: str
+    shortest: bool
+    turn: float
+    elevation: float
+    path: SlerpPath
+    q: np.ndarray | None
+    angle: float
+    length: float
+    problem: str | None
+    cube: np.ndarray | None
+    whole: np.ndarray
+    trail: np.ndarray
+    needle: np.ndarray | None
+    values: dict
+    speed_cursor: dict
+    note: str
+    why: str
+
+    @property
+    def q0(self) -> np.ndarray:
+        return self.path.q0
+
+    @property
+    def q1(self) -> np.ndarray:
+        return self.path.q1
+
+    @property
+    def dot(self) -> float:
+        return self.path.dot
+
+    @property
+    def flipped(self) -> bool:
+        return self.path.flipped
+
+    @property
+    def total(self) -> float:
+        return self.path.total
+
+    @property
+    def same(self) -> bool:
+        return self.path.same
+
+
+def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: float, elevation: float,
+                start_yaw: float, start_pitch: float) -> SlerpState:
+    """Interpolate from ``q0`` to ``q1`` (see :func:`slerp_path`) at ``t`` with ``method``.
+
+    Examples
+    --------
+    >>> s = slerp_state(0.25, "nlerp", True, 150, 0, 90, 0, 0)
+    >>> print(f"{s.angle:.2f} of {s.total:.0f}; SLERP {s.values['slerp']['angle']:.2f}")
+    33.02 of 150; SLERP 37.50
+    >>> slerp_state(0.5, "slerp", False, 360, 0, 90, 0, 0).note   # q1 = -q0, the long way: no one arc
+    'SLERP: q1 = −q0, no unique arc'
+    """
+    if method not in METHODS:
+        raise ValueError(f"Expected method in {METHODS}, got {method!r}")
+    path = slerp_path(float(angle), float(azimuth), float(elevation), float(start_yaw), float(start_pitch),
+                      bool(shortest))
+    p = path.profiles[method]
+    q0, q1, total = path.q0, path.q1, path.total
+    t = float(t)
+
+    # the cube now (the sandwich q v q*: LERP's short q shrinks it)
+    problem = p["error"]
+    q_now = None
+    chord = float(norm(lerp(q0, q1, t, shortest=shortest)))
+    if problem is None and method != "slerp" and chord < 1e-9:
+        # q1 = -q0 up to rounding (a 360° turn): the chord is 0 at t = ½, or a rounding error whose
+        # direction would be normalized into a meaningless half turn
+        problem = "the chord passes through 0 here: q(t) = 0, no direction to normalize"
+    if problem is None:
+        try:
+            q_now = interpolate(q0, q1, t, method, shortest)
+        except ValueError as exc:
+            problem = str(exc)
+    length = float(norm(q_now)) if q_now is not None else chord
+    angle_now = float(swept_angle(q0, q_now, degrees=True)) if problem is None else float("nan")
+
+    # the path of the body point: whole (faint) and so far (trail)
+    pts = path.points[method]
+    now = pts[T_GRID <= t + 1e-12][-1:]
+    if method == "nlerp" and path.arc is not None:
+        # NLERP runs along SLERP's arc, unevenly: draw the path from SLERP's even samples (smooth even
+        # where NLERP races), up to the angle NLERP has reached
+        reached = (path.profiles["slerp"]["angle"] <= angle_now + 1e-9 if problem is None
+                   else np.zeros(len(T_GRID), bool))
+        whole, trail = path.arc, np.vstack([path.arc[reached], now])
+    else:
+        whole, trail = pts, pts[T_GRID <= t + 1e-12]
+
+    # every method's value at t
+    i = int(np.argmin(np.abs(T_GRID - t)))
+    exact = abs(T_GRID[i] - t) < 1e-9
+    values = {m: {k: float(path.profiles[m][k][i]) if exact else float(np.interp(t, T_GRID, path.profiles[m][k]))
+                  for k in ("angle", "speed", "length")} for m in METHODS}
+    speed_cursor = {m: min(values[m]["speed"] / total, SPEED_CAP) if total > 1e-9 else None for m in METHODS}
+    note, why = _explain(path, method, problem, angle)
+    cube = sandwich_matrix(q_now) if problem is None else None
+    return SlerpState(t=t, method=method, shortest=bool(shortest), turn=float(angle), elevation=float(elevation),
+                      path=path, q=q_now, angle=angle_now, length=length, problem=problem, cube=cube,
+                      whole=whole, trail=trail, needle=None if cube is None else cube @ path.body, values=values,
+                      speed_cursor=speed_cursor, note=note, why=why)
+
+
+def _explain(path: SlerpPath, method: str, problem, angle: float) -> tuple[str, str]:
+    """``(note, why)``: a short note for the picture and the explanation for the readout ("" when all is well)."""
+    name, total = NAMES[method], path.total
+    if total < 1e-9:
+        why = ("360° is a full turn: the same orientation. The short path flips q1 = −q0 to q0, and nothing "
+               "moves; untick “short path” to see the full turn." if angle >= 180 else
+               "Start and end are the same orientation: nothing to interpolate (SLERP falls back to NLERP, "
+               "which returns q0).")
+        return "start = end: nothing moves", why
+    if problem is not None:
+        return _short(method, problem), _why(method, problem)
+    if abs(total - 360.0) < 1e-6:
+        why = ("q1 = −q0: the same orientation, a full turn away. The chord from q0 to −q0 runs straight "
+               "through 0, so NLERP never turns: it stays at q0, and at t = ½ its sign flips to −q0 "
+               "(0° turned, then 360°: the same thing). LERP shrinks the cube to a point and back.")
+        return f"{name}: q1 = −q0, no turn", why
+    if path.nlerp_peak > 2.0:
+        return "", (f"NLERP's speed peaks at {path.nlerp_peak:.0f}× the average at t = ½ (off the chart): near "
+                    "q1 = −q0 the chord passes close to 0, and normalizing it swings the orientation round "
+                    "in a flash.")
+    return "", ""
+
+
+def _short(method: str, problem: str) -> str:
+    if method == "slerp":
+        return "SLERP: q1 = −q0, no unique arc"
+    if "through 0" in problem or "misses the origin" in problem:
+        return f"{NAMES[method]}: q(t) = 0 here"
+    return f"{NAMES[method]}: undefined here"
+
+
+def _why(method: str, problem: str) -> str:
+    if method == "slerp":
+        return ("SLERP refuses: q1 = −q0 is the start orientation again, reached by a full 360° turn, and every "
+                "great circle through q0 reaches −q0, so there is no one arc to follow. Tick “short path” or "
+                "choose another turn.")
+    if "through 0" in problem or "misses the origin" in problem:
+        what = ("q(t) = 0, and q v q* squashes the cube to a point" if method == "lerp"
+                else "0 has no direction to normalize")
+        return (f"{NAMES[method]} at t = ½ between q0 and −q0: the chord (1 − t) q0 + t q1 is 0: {what}. "
+                "Move t, or tick “short path”.")
+    return html.escape(problem)

@@ -1,0 +1,121 @@
+"""Text drawn as glyph outlines: for labels and titles that are redrawn on every update."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.font_manager import FontProperties
+from matplotlib.patches import PathPatch
+from matplotlib.textpath import TextPath
+from matplotlib.transforms import Affine2D, ScaledTranslation
+
+from ._artists import Frame
+from ._items import Item, as_points
+from ._style import AXIS_COLORS, COLORS, Z
+
+__all__ = ["OutlineText", "WorldAxes"]
+
+
+class OutlineText(Item):
+    """A text drawn as the filled outline of its glyphs: a moving label that costs about a polygon to redraw.
+
+    Agg lays out and rasterizes a matplotlib ``Text`` anew on every draw (a
+    title of 30 letters: about 3 ms); the outline of the same glyphs
+    (``matplotlib.textpath.TextPath``) is made once per text and then drawn like
+    any small polygon (about 0.1 ms).  Use it for a text that must be redrawn
+    with the moving artists, e.g. a label that follows a 3D point, or a title
+    that changes with a control, where a static text would force a redraw of
+    the whole figure.
+
+    ``OutlineText(scene, "q0", p)`` writes at the 3D point ``p`` (plus
+    ``offset`` in screen units after projection, like :class:`Label`);
+    ``OutlineText(scene, "title", xy=(0.5, 1.0))`` at a fixed place in axes
+    coordinates (the view does not move it).  ``set_data(p, text=None)`` (or
+    ``set_data(text=...)``) moves it or changes the text.  ``ha`` and ``va``
+    align the outline's box (``"left"``/``"center"``/``"right"``,
+    ``"bottom"``/``"baseline"``/``"center"``/``"top"``).
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> title = ql.plot.OutlineText(scene, "first", xy=(0.5, 1.0), va="bottom")
+    >>> title.set_data(text="second")
+    >>> title.text, ql.plot.render_png(fig)[:4]
+    ('second', b'\\x89PNG')
+    """
+
+    def __init__(self, scene, text: str = "", p=(0, 0, 0), *, xy=None, color=COLORS["ink"], fontsize=9.5,
+                 ha="center", va="center", offset=(0.0, 0.0), alpha=1.0, family="DejaVu Sans", zorder=Z.TEXT - 2):
+        super().__init__(scene)
+        self.offset = np.asarray(offset, dtype=float)
+        self.fontsize = float(fontsize)
+        self.ha, self.va = ha, va
+        self.xy = None if xy is None else (float(xy[0]), float(xy[1]))
+        self._prop = FontProperties(family=family)
+        self._patch = PathPatch(TextPath((0, 0), "."), facecolor=color, edgecolor="none", alpha=alpha,
+                                zorder=zorder)
+        self._patch.set_clip_on(False)  # a title sits above its panel
+        self.ax.add_artist(self._patch)
+        self.own(self._patch)
+        self._text = None
+        self._align = (0.0, 0.0)
+        self._outlines: dict = {}  # text -> (outline, alignment shift)
+        self.p = np.zeros(3)
+        self.set_data(p, text)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def set_data(self, p=None, text=None) -> None:
+        """Move the text to the 3D point ``p`` (ignored with ``xy``) and/or replace it with ``text``."""
+        if p is not None:
+            self.p = as_points(p, "text position").reshape(3)
+        if text is not None and text != self._text:
+            self._text = text
+            if text.strip():  # (matplotlib cannot make the outline of nothing but spaces)
+                if text not in self._outlines:  # a text seen before (a title per method) is not laid out again
+                    path = TextPath((0, 0), text, size=self.fontsize, prop=self._prop)
+                    # the box of the outline's points (Path.get_extents solves every curve: 50 ms for a title)
+                    (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+                    dx = {"left": -x0, "center": -(x0 + x1) / 2, "right": -x1}[self.ha]
+                    dy = {"bottom": -y0, "baseline": 0.0, "center": -(y0 + y1) / 2, "top": -y1}[self.va]
+                    self._outlines[text] = (path, (dx, dy))
+                path, self._align = self._outlines[text]
+                self._patch.set_path(path)
+            self._patch.set_visible(bool(text.strip()))
+        self.project()
+
+    def project(self) -> None:
+        if self.xy is not None:
+            x, y, where = *self.xy, self.ax.transAxes
+        else:
+            xy, _ = self.scene.project(self.p)
+            x, y, where = *(xy + self.offset), self.ax.transData
+        # the outline is in points: shift it to its alignment, scale to inches, then to pixels, then to (x, y)
+        fig = self.ax.figure
+        self._patch.set_transform(Affine2D().translate(*self._align).scale(1 / 72) + fig.dpi_scale_trans
+                                  + ScaledTranslation(x, y, where))
+
+
+class WorldAxes(Item):
+    """The fixed world axes x, y, z as ``Scene(..., world_frame=True)`` draws them, their letters as outlines.
+
+    For a scene made with ``world_frame=False`` whose view turns often: the
+    scene's own world frame is either static (then every view turn redraws the
+    whole figure, charts and all) or redrawn with three ``Text`` letters on every
+    update; this one is redrawn on every update for the cost of a few polygons.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+    >>> world = ql.plot.WorldAxes(scene)
+    >>> [letter.text for letter in world.letters], world.static
+    (['x', 'y', 'z'], False)
+    """
+
+    def __init__(self, scene, *, length=None):
+        super().__init__(scene)
+        length = 0.86 * scene.extent if length is None else float(length)
+        self.frame = self.adopt(Frame(scene, length=length, linewidth=1.0, alpha=0.45, head=0.07, zorder=Z.WORLD))
+        tip = length + 0.09 * scene.extent / 1.6  # where an arrow writes its label: just beyond the tip
+        self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
+                                               alpha=0.65, zorder=Z.TEXT - 1))
+                        for k, name in enumerate("xyz")]

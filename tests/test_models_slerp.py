@@ -1,0 +1,163 @@
+"""quatlib.models.slerp: the SLERP vs NLERP demo's profiles, geometry and state, numpy only."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.spatial.transform import Rotation, Slerp
+
+import quatlib as ql
+from quatlib.models.geometry import axis_frame
+from quatlib.models.slerp import (
+    METHODS,
+    RADIUS,
+    SPEED_CAP,
+    T_GRID,
+    body_point,
+    body_points,
+    meridian,
+    profile,
+    slerp_path,
+    slerp_state,
+)
+
+angles = st.floats(-180, 180, allow_nan=False)
+
+
+def test_body_point_is_perpendicular_to_the_axis_at_the_start():
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        q0 = ql.normalize(rng.normal(size=4))
+        axis = ql.normalize(np.r_[0, rng.normal(size=3)])[1:]
+        b = body_point(q0, axis)
+        p = ql.rotate_vector(q0, b)
+        assert np.linalg.norm(b) == pytest.approx(RADIUS)
+        assert abs(p @ axis) < 1e-9
+
+
+def test_profile_marks_undefined_points_with_nan():
+    q0 = ql.IDENTITY
+    p = profile(q0, -q0, T_GRID, "lerp", shortest=False)
+    mid = np.argmin(np.abs(T_GRID - 0.5))
+    assert p["length"][mid] == 0 and np.isnan(p["angle"][mid])
+    assert p["error"] is None
+    p = profile(q0, -q0, T_GRID, "slerp", shortest=False)
+    assert "q1 != -q0" in p["error"] and np.isnan(p["angle"]).all()
+    p = profile(q0, ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True), T_GRID, "nlerp")
+    assert np.isfinite(p["angle"]).all() and np.isfinite(p["speed"]).all()
+
+
+@settings(max_examples=30, deadline=None)
+@given(turn=st.floats(1, 179), azimuth=angles, elevation=st.floats(-90, 90), yaw=angles, pitch=st.floats(-90, 90))
+def test_slerp_profile_agrees_with_scipy(turn, azimuth, elevation, yaw, pitch):
+    path = slerp_path(turn, azimuth, elevation, yaw, pitch, True)
+    q0, q1 = path.q0, path.q1
+    key = Rotation.from_quat(np.array([q0, q1])[:, [1, 2, 3, 0]])  # scipy is scalar-last
+    expected = Slerp([0, 1], key)(T_GRID).as_quat()[:, [3, 0, 1, 2]]
+    ours = path.profiles["slerp"]["q"]
+    np.testing.assert_allclose(np.abs(np.sum(ours * expected, axis=1)), 1, atol=1e-9)  # q ≡ −q
+    np.testing.assert_allclose(path.profiles["slerp"]["angle"], turn * T_GRID, atol=1e-6)  # even steps
+    np.testing.assert_allclose(path.profiles["slerp"]["speed"], turn, rtol=1e-4)
+    assert path.total == pytest.approx(turn)
+
+
+@settings(max_examples=30, deadline=None)
+@given(turn=st.floats(0, 360), shortest=st.booleans(), t=st.floats(0, 1), azimuth=angles,
+       elevation=st.floats(-90, 90))
+def test_every_method_turns_about_the_axis_and_lerp_only_scales(turn, shortest, t, azimuth, elevation):
+    states = {m: slerp_state(t, m, shortest, turn, azimuth, elevation, 20, -10) for m in METHODS}
+    for m, s in states.items():
+        if s.cube is None:
+            assert s.problem and s.needle is None
+            continue
+        # the cube matrix is |q|² times a rotation whose axis is the turn's (relative to q0)
+        R = s.cube / s.length ** 2
+        assert ql.orthonormality_error(R) < 1e-9 and np.linalg.det(R) > 0
+        rel = ql.multiply(s.q, ql.conjugate(s.q0))
+        assert abs(np.dot(rel[1:], s.path.axis)) == pytest.approx(np.linalg.norm(rel[1:]), abs=1e-6)
+        if m != "lerp":
+            assert s.length == pytest.approx(1, abs=1e-12)
+    if states["nlerp"].cube is not None and states["lerp"].cube is not None:
+        np.testing.assert_allclose(states["lerp"].cube / states["lerp"].length ** 2, states["nlerp"].cube, atol=1e-9)
+
+
+def test_the_course_numbers():
+    for method, t, expected in [("slerp", 0.25, 37.5), ("nlerp", 0.25, 33.02), ("nlerp", 0.75, 116.98),
+                                ("nlerp", 0.5, 75.0)]:
+        assert round(slerp_state(t, method, True, 150, 0, 90, 0, 0).angle, 2) == expected
+    s = slerp_state(0.25, "nlerp", True, 170, 0, 90, 0, 0)
+    assert round(s.angle, 2) == 35.77 and round(s.values["slerp"]["angle"], 2) == 42.5
+    assert slerp_state(0.5, "lerp", True, 150, 0, 90, 0, 0).length == pytest.approx(0.7934, abs=1e-4)
+
+
+def test_the_path_is_kept_while_only_t_or_the_method_move():
+    a = slerp_state(0.1, "slerp", True, 150, 0, 90, 0, 0)
+    b = slerp_state(0.9, "nlerp", True, 150, 0, 90, 0, 0)
+    c = slerp_state(0.9, "nlerp", True, 151, 0, 90, 0, 0)
+    assert a.path is b.path and c.path is not a.path
+
+
+def test_short_path_flips_q1_beyond_180_degrees():
+    s = slerp_state(1.0, "slerp", True, 200, 0, 90, 0, 0)
+    assert s.flipped and s.dot < 0 and s.total == pytest.approx(160) and s.angle == pytest.approx(160)
+    s = slerp_state(1.0, "slerp", False, 200, 0, 90, 0, 0)
+    assert not s.flipped and s.total == pytest.approx(200)
+
+
+@pytest.mark.parametrize("turn, shortest", [(0, True), (360, True)])
+def test_same_orientation_nothing_moves(turn, shortest):
+    s = slerp_state(0.5, "nlerp", shortest, turn, 0, 90, 0, 0)
+    assert s.same and s.note == "start = end: nothing moves" and "same orientation" in s.why
+    assert np.isnan(s.path.speed["slerp"]).all()
+
+
+def test_a_full_turn_the_long_way_is_explained():
+    s = slerp_state(0.3, "slerp", False, 360, 0, 90, 0, 0)
+    assert s.problem and s.cube is None and "SLERP refuses" in s.why
+    s = slerp_state(0.5, "lerp", False, 360, 0, 90, 0, 0)
+    assert s.problem and "chord" in s.why and s.note == "LERP: q(t) = 0 here"
+    s = slerp_state(0.3, "nlerp", False, 360, 0, 90, 0, 0)
+    assert s.problem is None and s.note == "NLERP: q1 = −q0, no turn"
+
+
+def test_nlerp_peak_is_reported_near_a_half_turn_the_long_way():
+    s = slerp_state(0.2, "slerp", False, 355, 0, 90, 0, 0)
+    assert s.path.nlerp_peak > 2 and "peaks at" in s.why
+    assert np.nanmax(s.path.speed["nlerp"]) == SPEED_CAP
+
+
+def test_the_trail_ends_where_the_cube_is():
+    for m in ("slerp", "nlerp"):
+        s = slerp_state(0.37, m, True, 120, 30, 10, 0, 0)
+        np.testing.assert_allclose(np.linalg.norm(s.trail, axis=1), RADIUS, rtol=1e-9)
+        np.testing.assert_allclose(s.needle, ql.rotate_vector(s.q, s.path.body), atol=1e-12)
+        assert len(s.path.ticks[m]) == 11
+
+
+def test_body_points_use_the_conjugate_sandwich():
+    q = np.array([[2.0, 0, 0, 0], [np.nan] * 4, ql.quaternion_from_axis_angle([0, 0, 1], 90, degrees=True)])
+    np.testing.assert_allclose(body_points(q, [1, 0, 0]), [[4, 0, 0], [np.nan] * 3, [0, 1, 0]], atol=1e-12)
+
+
+def test_meridian_runs_from_the_floor_to_the_axis_tip():
+    pts = meridian(75, 30, 1.45)
+    np.testing.assert_allclose(pts[0], 0)
+    np.testing.assert_allclose(pts[1] / 1.45, axis_frame(75, 0)[:, 0], atol=1e-12)
+    np.testing.assert_allclose(pts[-1] / 1.45, axis_frame(75, 30)[:, 0], atol=1e-12)
+
+
+def test_bad_method_is_rejected():
+    with pytest.raises(ValueError, match=r"Expected method in \('slerp', 'nlerp', 'lerp'\), got 'squad'"):
+        slerp_state(0.5, "squad", True, 90, 0, 90, 0, 0)
+
+
+def test_model_imports_neither_matplotlib_nor_ipywidgets():
+    code = ("import sys, quatlib.models.slerp; "
+            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,77 @@
+"""quatlib.plot._interp: OutlineText (text as glyph outlines) and WorldAxes, drawn with Agg."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import quatlib.plot as qp
+
+
+@pytest.fixture
+def scene():
+    _, (scene,) = qp.panels(1, world_frame=False)
+    return scene
+
+
+def pixel_box(label):
+    """The drawn outline's box in pixels."""
+    patch = label.artists[0]
+    xy = patch.get_transform().transform(patch.get_path().vertices)
+    return xy.min(axis=0), xy.max(axis=0)
+
+
+def test_a_centered_label_is_centered_on_its_point_whatever_the_view(scene):
+    label = qp.OutlineText(scene, "q0", (1, 0, 0))
+    for view in [(0, 0), (40, 25), (-120, -60)]:
+        scene.set_view(*view)
+        lo, hi = pixel_box(label)
+        expected = scene.ax.transData.transform(scene.project([1, 0, 0])[0])
+        np.testing.assert_allclose((lo + hi) / 2, expected, atol=1e-6)
+
+
+def test_the_outline_has_the_size_of_the_font(scene):
+    small = qp.OutlineText(scene, "x", fontsize=10)
+    big = qp.OutlineText(scene, "x", fontsize=20)
+    (lo_s, hi_s), (lo_b, hi_b) = pixel_box(small), pixel_box(big)
+    np.testing.assert_allclose(hi_b - lo_b, 2 * (hi_s - lo_s), rtol=1e-9)
+    assert 3 < (hi_s - lo_s)[1] < 10 * scene.ax.figure.dpi / 72  # an x of 10 pt is a few pixels tall
+
+
+def test_axes_coordinates_do_not_follow_the_view_and_align_as_asked(scene):
+    title = qp.OutlineText(scene, "a title", xy=(0.5, 1.0), va="bottom")
+    before = pixel_box(title)
+    scene.set_view(90, 45)
+    np.testing.assert_allclose(pixel_box(title), before)
+    top_middle = scene.ax.transAxes.transform((0.5, 1.0))
+    lo, hi = before
+    assert lo[1] == pytest.approx(top_middle[1]) and (lo[0] + hi[0]) / 2 == pytest.approx(top_middle[0])
+
+
+def test_changing_the_text_redraws_it_and_empty_text_hides_it(scene):
+    label = qp.OutlineText(scene, "SLERP")
+    fig = scene.ax.figure
+    first = qp.render_png(fig)
+    label.set_data(text="NLERP")
+    assert label.text == "NLERP" and qp.render_png(fig) != first
+    label.set_data(text="")
+    assert label.text == "" and not label.artists[0].get_visible()
+    label.set_data(text="SLERP")
+    assert label.artists[0].get_visible() and qp.render_png(fig) == first
+
+
+def test_outline_texts_are_moving_items_not_background(scene):
+    label = qp.OutlineText(scene, "q1", (0, 1, 0))
+    assert not label.static
+    assert label.artists[0] in qp.Renderer.of(scene.ax.figure).moving_artists()
+
+
+def test_world_axes_write_each_letter_beyond_its_tip(scene):
+    world = qp.WorldAxes(scene)
+    assert [a.tip.tolist() for a in world.frame.arrows] == (0.86 * scene.extent * np.eye(3)).tolist()
+    for k, letter in enumerate(world.letters):
+        assert letter.p[k] > world.frame.arrows[k].tip[k] and np.count_nonzero(letter.p) == 1
+    renderer = qp.Renderer.of(scene.ax.figure)
+    renderer.render_rgb()
+    scene.set_view(30, 20)
+    assert renderer.background is not None  # a view turn keeps the cached background: nothing in it moves
