@@ -113,6 +113,7 @@ from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
+from ._mirrors import StampText, stamp_texts
 
 __all__ = [
     # style and layout
@@ -128,4 +129,6 @@ __all__ = [
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
     # 2D charts
     "History", "Curves", "envelope",
+    # texts drawn from a cached bitmap
+    "StampText", "stamp_texts",
 ]
