@@ -58,16 +58,18 @@ class StampText(Text):
         return self.get_transform().transform(self.get_unitless_position())
 
     def _rasterize(self, renderer, anchor) -> tuple:
-        """Draw the text alone into a small transparent canvas; return the bitmap and its offset from ``anchor``."""
-        extents = [self.get_window_extent(renderer)]
+        """Draw the text alone into a transparent scratch canvas; return the bitmap and its offset from ``anchor``."""
+        # measured in the scratch canvas (same dpi): matplotlib then finds the layout cached when drawing there
+        canvas = _scratch(renderer.dpi)
+        extents = [self.get_window_extent(canvas)]
         patch = self.get_bbox_patch()
         if patch is not None:
-            self.update_bbox_position_size(renderer)
-            extents.append(patch.get_window_extent(renderer))
+            self.update_bbox_position_size(canvas)
+            extents.append(patch.get_window_extent(canvas))
         box = Bbox.union(extents)
         x0, y0 = math.floor(box.x0) - _PAD, math.floor(box.y0) - _PAD
         width, height = math.ceil(box.x1) + _PAD - x0, math.ceil(box.y1) + _PAD - y0
-        canvas = RendererAgg(width, height, renderer.dpi)
+        canvas = _scratch(renderer.dpi, width, height)
         transform = self.get_transform()
         clip = self.get_clip_on()
         try:
@@ -77,8 +79,9 @@ class StampText(Text):
         finally:
             self.set_transform(transform)
             self.set_clip_on(clip)
-        bitmap = np.ascontiguousarray(np.asarray(canvas.buffer_rgba())[::-1])  # draw_image wants rows bottom up
-        return bitmap, (x0 - anchor[0], y0 - anchor[1])
+            self._renderer = renderer
+        rows = np.asarray(canvas.buffer_rgba())[canvas.height - height:, :width]  # the text sits bottom left
+        return rows[::-1].copy(), (x0 - anchor[0], y0 - anchor[1])  # draw_image wants rows bottom up
 
     def draw(self, renderer) -> None:
         if not isinstance(renderer, RendererAgg):
@@ -98,6 +101,19 @@ class StampText(Text):
         renderer.draw_image(gc, round(anchor[0] + dx), round(anchor[1] + dy), bitmap)
         gc.restore()
         self.stale = False
+
+
+_SCRATCH: dict = {}  # dpi -> the canvas stamps are rasterized in (kept: matplotlib caches text layout per renderer)
+
+
+def _scratch(dpi: float, width: int = 0, height: int = 0) -> RendererAgg:
+    """The transparent Agg canvas stamps are drawn in, at least ``width`` x ``height`` pixels, cleared."""
+    canvas = _SCRATCH.get(dpi)
+    if canvas is None or canvas.width < width or canvas.height < height:
+        size = (max(width, canvas.width if canvas else 0, 256), max(height, canvas.height if canvas else 0, 64))
+        canvas = _SCRATCH[dpi] = RendererAgg(*size, dpi)
+    canvas.clear()
+    return canvas
 
 
 def stamp_texts(*items) -> list:

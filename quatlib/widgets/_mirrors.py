@@ -132,8 +132,11 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         it[item].set_visible(shown)
     for label, p in zip(it["labels"], (s.position, s.ghost_center, s.final_center)):
         label.set_data(p)
-    it["labels"][2].set_data(s.final_center, "in both = original" if s.no_turn else "in both")
-    it["labels"][0].set_visible(not s.no_turn)
+    # a copy (nearly) on the original gets one label instead of two on top of each other
+    near = bool(np.linalg.norm(s.final_center - s.position) < 1.2 * _SIDE)
+    it["labels"][2].set_data(s.final_center, "in both = original" if s.no_turn else
+                             "in both ≈ original" if near else "in both")
+    it["labels"][0].set_visible(not near)
     if s.degenerate:
         why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
         scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"

@@ -97,7 +97,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     items = {}
     for key, scene in (("", main), ("side_", side)):
         items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
-        items[key + "axis_label"] = Label(scene, "n", offset=(0.1, 0.0), ha="left", color=_C["ink"], fontsize=11)
+        items[key + "axis_label"] = Label(scene, "n", offset=(0.07, 0.0), ha="left", color=_C["ink"], fontsize=11)
         items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
         items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None)
