@@ -122,13 +122,13 @@ def stamp_texts(*items) -> list:
     Each such text becomes a :class:`StampText`: the same object with the same
     methods, so the items keep moving and relabelling it as before.  Use it for
     labels that move with every update but rarely change their string (a
-    vector's name at its tip, "axis", "original").  Returns the texts turned.
+    vector's name at its tip, "axis", "original").  Returns the texts turned, each once.
     """
-    texts = []
+    texts = {}
     for item in items:
         for artist in getattr(item, "artists", [item]):
             if type(artist) is Text:
                 artist.__class__ = StampText
             if isinstance(artist, StampText):
-                texts.append(artist)
-    return texts
+                texts[id(artist)] = artist
+    return list(texts.values())
