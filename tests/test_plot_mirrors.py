@@ -53,6 +53,9 @@ def test_a_stamp_is_rasterized_once_while_it_moves_and_again_when_its_text_chang
     label.set_data((-0.5, -0.4, 0.0), "original")
     qp.render_rgb(fig)
     assert text._stamp is not first and text._stamp[0][0] == "original"
+    label.set_data((0.3, 0.2, 0.0), "in mirror 1")  # back to a text shown before: its bitmap is kept
+    qp.render_rgb(fig)
+    assert text._stamp[1] is first[1]
     text.set_color("red")
     qp.render_rgb(fig)
     assert text._stamp[0][1] == (1.0, 0.0, 0.0, 1.0)

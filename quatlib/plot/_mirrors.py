@@ -6,7 +6,8 @@ labels follow the 3D view spends most of an update drawing letters that have
 not changed.  :class:`StampText` rasterizes its text once into a small RGBA
 bitmap and then, on every draw, copies that bitmap to where the text is now; it
 rasterizes again only when something that changes its look (the string, the
-colour, the font, the alignment, the card behind it, the dpi) changed.
+colour, the font, the alignment, the card behind it, the dpi) changed to a look
+it has not shown among its last 64.
 :func:`stamp_texts` turns the texts of scene items into stamps.
 """
 
@@ -23,6 +24,7 @@ from matplotlib.transforms import Affine2D, Bbox
 __all__ = ["StampText", "stamp_texts"]
 
 _PAD = 2  # pixels of transparent margin around the bitmap (antialiased edges)
+_KEEP = 64  # bitmaps kept per text: a slider dragged back finds its labels' numbers already drawn
 
 
 class StampText(Text):
@@ -94,7 +96,12 @@ class StampText(Text):
             return
         key = self._stamp_key(renderer)
         if self._stamp is None or self._stamp[0] != key:
-            self._stamp = (key, *self._rasterize(renderer, anchor))
+            recent = self.__dict__.setdefault("_recent", {})  # key -> (bitmap, offset), oldest first
+            bitmap = recent.pop(key, None) or self._rasterize(renderer, anchor)
+            recent[key] = bitmap
+            if len(recent) > _KEEP:
+                del recent[next(iter(recent))]
+            self._stamp = (key, *bitmap)
         _, bitmap, (dx, dy) = self._stamp
         gc = renderer.new_gc()
         self._set_gc_clip(gc)
