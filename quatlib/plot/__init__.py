@@ -108,12 +108,12 @@ from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
+from ._mirrors import StampText, stamp_texts
 from ._png import encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
-from ._mirrors import StampText, stamp_texts
 
 __all__ = [
     # style and layout

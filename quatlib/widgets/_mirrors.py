@@ -81,7 +81,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     items = {
         "planes": [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS],
         "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1, label=lab)
-                    for col, lab in zip(ink, ("n₁", "n₂"))],
+                    for col, lab in zip(ink, ("n₁", "n₂"), strict=True)],
         "rays": [Polyline(scene, color=col, linewidth=2.4) for col in ink],  # the mirrors' edges at φ
         "axis": qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3))),
         "axis_label": Label(scene, "axis", offset=(-0.08, 0.0), ha="right", color=_C["ink"]),
@@ -116,7 +116,7 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["final"].set_data(s.final_matrix, s.final_center)
     along = float(s.position @ line)
     base = (-0.95 if along >= 0 else 0.95) * line  # φ is drawn on the line, at the end away from the cube
-    for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges):
+    for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges, strict=True):
         plane.set_data(n, in_plane=line)
         arrow.set_data(base + 0.7 * n, base)
         ray.set_data(np.array([base, base + 1.3 * edge]))
@@ -130,7 +130,7 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["axis_label"].set_data(1.5 * line)
     for item in ("axis", "axis_label", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
-    for label, p in zip(it["labels"], (s.position, s.ghost_center, s.final_center)):
+    for label, p in zip(it["labels"], (s.position, s.ghost_center, s.final_center), strict=True):
         label.set_data(p)
     # a copy (nearly) on the original gets one label instead of two on top of each other
     near = bool(np.linalg.norm(s.final_center - s.position) < 1.2 * _SIDE)

@@ -183,7 +183,7 @@ def _readout(s: SandwichState, verdict: str) -> str:
     sw_text = signed(s.sandwich[0])
     star = "<sup>*</sup>"
     cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
-                    for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS)))
+                    for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS), strict=True))
     values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code>"
                      f"{star if _is_signed_zero_text(t) else ''}</td>" for t in q_text)
     footnote = (f"<br><span style='color:#777'>{star} −0.0000 is zero with a minus sign (a signed zero, "
