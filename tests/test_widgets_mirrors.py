@@ -44,24 +44,24 @@ def check_consistent(d) -> None:
     assert d.last_error is None, repr(d.last_error)
     v, s, items = d.values, d.state, d.items
     phi = float(v.mirror_angle)
-    assert s["rotation_angle"] == pytest.approx(2 * phi)
+    assert s.rotation_angle == pytest.approx(2 * phi)
     # the normals are unit, phi apart, and both perpendicular to the slider's axis
-    n1, n2 = s["n1"], s["n2"]
+    n1, n2 = s.n1, s.n2
     np.testing.assert_allclose([np.linalg.norm(n1), np.linalg.norm(n2)], 1.0)
     assert np.degrees(np.arccos(np.clip(n1 @ n2, -1, 1))) == pytest.approx(phi, abs=1e-6)
     # q = n2 n1 is exactly the quatlib product, and the same rotation as axis-angle (up to sign)
-    np.testing.assert_allclose(s["q"], ql.quaternion_from_mirrors(n1, n2), atol=1e-15)
-    np.testing.assert_allclose(s["q"], ql.multiply(np.r_[0, n2], np.r_[0, n1]), atol=1e-12)
-    assert same_rotation(s["q"], s["q_axis_angle"])
-    np.testing.assert_allclose(s["q"], -s["q_axis_angle"], atol=1e-9)  # quatlib's sign: n2 n1 = -q_aa
+    np.testing.assert_allclose(s.q, ql.quaternion_from_mirrors(n1, n2), atol=1e-15)
+    np.testing.assert_allclose(s.q, ql.multiply(np.r_[0, n2], np.r_[0, n1]), atol=1e-12)
+    assert same_rotation(s.q, s.q_axis_angle)
+    np.testing.assert_allclose(s.q, -s.q_axis_angle, atol=1e-9)  # quatlib's sign: n2 n1 = -q_aa
     # the copies: ghost = reflection in mirror 1 (det -1), final = both = rotation by q (det +1)
     ghost, final = items["ghost"], items["final"]
     np.testing.assert_allclose(ghost.center, ql.reflect(POSITION, n1), atol=1e-12)
-    np.testing.assert_allclose(final.center, ql.rotate_vector(s["q"], POSITION), atol=1e-12)
-    np.testing.assert_allclose(final.R, ql.matrix_from_quaternion(s["q"]), atol=1e-12)
+    np.testing.assert_allclose(final.center, ql.rotate_vector(s.q, POSITION), atol=1e-12)
+    np.testing.assert_allclose(final.R, ql.matrix_from_quaternion(s.q), atol=1e-12)
     assert np.linalg.det(ghost.R) == pytest.approx(-1.0)
     assert np.linalg.det(final.R) == pytest.approx(1.0)
-    assert s["reflections_agree"]
+    assert s.reflections_agree
     # the mirror planes are drawn with the normals of the state
     np.testing.assert_allclose(items["planes"][0].normal, n1, atol=1e-12)
     np.testing.assert_allclose(items["planes"][1].normal, n2, atol=1e-12)
@@ -69,17 +69,17 @@ def check_consistent(d) -> None:
     # readout and caption carry the numbers
     assert f"φ = <b>{phi:.0f}°</b>" in d.readout.value
     assert f"2φ = <b>{2 * phi:.0f}°</b>" in d.readout.value
-    assert ql.widgets._base.fmt_vector(s["q"]) in d.readout.value
-    assert ql.widgets._base.fmt_vector(s["q"]) in d.scenes[0].caption
+    assert ql.widgets._base.fmt_vector(s.q) in d.readout.value
+    assert ql.widgets._base.fmt_vector(s.q) in d.scenes[0].caption
     assert ("equal up to sign" in d.readout.value) or ("equal</b> (here even the signs agree)" in d.readout.value)
-    if s["degenerate"]:
-        assert s["axis"] is None
+    if s.degenerate:
+        assert s.axis is None
         assert "axis undefined" in d.readout.value
         assert "no axis" in d.scenes[0].note
         assert not items["axis"].artists[0].get_visible()
         np.testing.assert_allclose(final.center, POSITION, atol=1e-9)  # no turn
     else:
-        axis = s["axis"]
+        axis = s.axis
         np.testing.assert_allclose(axis, axis_frame(v.azimuth, v.elevation)[:, 0], atol=1e-9)
         assert d.scenes[0].note == ""
         assert items["turn_arc"].angle == pytest.approx(np.radians(2 * phi))
@@ -115,9 +115,9 @@ def test_sliders_reach_the_singular_values_exactly(demo):
 def test_mirrors_45_degrees_apart_turn_by_90_and_q_is_minus_the_axis_angle_quaternion():
     d = two_mirrors(mirror_angle=45)
     q90 = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
-    assert d.state["rotation_angle"] == 90
-    np.testing.assert_allclose(d.state["q_axis_angle"], q90, atol=1e-12)
-    np.testing.assert_allclose(d.state["q"], -q90, atol=1e-12)
+    assert d.state.rotation_angle == 90
+    np.testing.assert_allclose(d.state.q_axis_angle, q90, atol=1e-12)
+    np.testing.assert_allclose(d.state.q, -q90, atol=1e-12)
     assert "turn by 2φ = <b>90°</b>" in d.readout.value
     assert "equal up to sign" in d.readout.value
     assert "(-0.7071, 0.0000, -0.7071, 0.0000)" in d.readout.value
@@ -127,18 +127,18 @@ def test_mirrors_45_degrees_apart_turn_by_90_and_q_is_minus_the_axis_angle_quate
 
 def test_perpendicular_mirrors_give_a_half_turn_whose_quaternion_is_pure():
     d = two_mirrors(mirror_angle=90)
-    assert d.state["rotation_angle"] == 180
-    assert abs(d.state["q"][0]) < 1e-12
-    np.testing.assert_allclose(np.abs(d.state["q"][1:]), [0, 1, 0], atol=1e-12)
+    assert d.state.rotation_angle == 180
+    assert abs(d.state.q[0]) < 1e-12
+    np.testing.assert_allclose(np.abs(d.state.q[1:]), [0, 1, 0], atol=1e-12)
 
 
 @pytest.mark.parametrize("phi, w", [(0, -1.0), (180, 1.0)])
 def test_coinciding_mirrors_explain_instead_of_failing(phi, w):
     d = two_mirrors(mirror_angle=phi)
     assert d.last_error is None
-    assert d.state["degenerate"] and d.state["axis"] is None
-    np.testing.assert_allclose(d.state["q"], [w, 0, 0, 0], atol=1e-12)
-    np.testing.assert_allclose(d.state["q_axis_angle"], [-w, 0, 0, 0], atol=1e-12)
+    assert d.state.degenerate and d.state.axis is None
+    np.testing.assert_allclose(d.state.q, [w, 0, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(d.state.q_axis_angle, [-w, 0, 0, 0], atol=1e-12)
     assert "no turn" in d.scenes[0].note and "no axis" in d.scenes[0].note
     assert "axis undefined" in d.readout.value
     assert not d.items["turn_arc"].artists[0].get_visible()
@@ -147,10 +147,10 @@ def test_coinciding_mirrors_explain_instead_of_failing(phi, w):
 
 def test_turning_both_mirrors_together_keeps_the_rotation(demo):
     demo.set(mirror_angle=30, azimuth=20, elevation=40, turn=0)
-    q0, n0 = demo.state["q"].copy(), demo.state["n1"].copy()
+    q0, n0 = demo.state.q.copy(), demo.state.n1.copy()
     demo.set(turn=77)
-    assert not np.allclose(demo.state["n1"], n0)
-    np.testing.assert_allclose(demo.state["q"], q0, atol=1e-12)
+    assert not np.allclose(demo.state.n1, n0)
+    np.testing.assert_allclose(demo.state.q, q0, atol=1e-12)
 
 
 @pytest.mark.parametrize("elevation, y", [(90, 1.0), (-90, -1.0)])
@@ -158,7 +158,7 @@ def test_elevation_90_puts_the_axis_on_y_whatever_the_azimuth(demo, elevation, y
     for azimuth in (-180, -37, 0, 123, 180):
         demo.set(mirror_angle=45, azimuth=azimuth, elevation=elevation)
         check_consistent(demo)
-        np.testing.assert_allclose(demo.state["axis"], [0, y, 0], atol=1e-12)
+        np.testing.assert_allclose(demo.state.axis, [0, y, 0], atol=1e-12)
 
 
 def letter_orientations(cube) -> np.ndarray:

@@ -38,32 +38,32 @@ def check_consistent(d, v=V) -> None:
     assert d.last_error is None, repr(d.last_error)
     c, s, items = d.values, d.state, d.items
     axis = axis_frame(c.azimuth, c.elevation)[:, 0]
-    np.testing.assert_allclose(s["axis"], axis, atol=1e-15)
+    np.testing.assert_allclose(s.axis, axis, atol=1e-15)
     q = ql.quaternion_from_axis_angle(axis, c.angle, degrees=True)
-    np.testing.assert_allclose(s["q"], q, atol=1e-15)
+    np.testing.assert_allclose(s.q, q, atol=1e-15)
     # closed forms: q = cos(θ/2) + sin(θ/2) n, and the sandwich is pure with v's length
     half = np.radians(c.angle) / 2
-    np.testing.assert_allclose(s["q"], np.r_[np.cos(half), np.sin(half) * axis], atol=1e-12)
-    np.testing.assert_allclose(s["v_rot"], ql.rotate_vector(q, v), atol=1e-12)
-    np.testing.assert_allclose(s["v_rot"], ql.matrix_from_quaternion(q) @ v, atol=1e-12)
-    assert abs(s["sandwich"][0]) < 1e-12
-    np.testing.assert_allclose(s["sandwich"][1:], s["v_rot"], atol=1e-12)
-    np.testing.assert_allclose(s["sandwich_star"], s["sandwich"], atol=1e-12)
-    assert np.linalg.norm(s["v_rot"]) == pytest.approx(np.linalg.norm(v))
+    np.testing.assert_allclose(s.q, np.r_[np.cos(half), np.sin(half) * axis], atol=1e-12)
+    np.testing.assert_allclose(s.v_rot, ql.rotate_vector(q, v), atol=1e-12)
+    np.testing.assert_allclose(s.v_rot, ql.matrix_from_quaternion(q) @ v, atol=1e-12)
+    assert abs(s.sandwich[0]) < 1e-12
+    np.testing.assert_allclose(s.sandwich[1:], s.v_rot, atol=1e-12)
+    np.testing.assert_allclose(s.sandwich_star, s.sandwich, atol=1e-12)
+    assert np.linalg.norm(s.v_rot) == pytest.approx(np.linalg.norm(v))
     # the one-sided product: q v = -sin(θ/2)(n·v) + cos(θ/2) v + sin(θ/2) n×v
     qv = np.r_[-np.sin(half) * (axis @ v), np.cos(half) * v + np.sin(half) * np.cross(axis, v)]
-    np.testing.assert_allclose(s["qv"], qv, atol=1e-12)
-    assert s["qv_w"] == pytest.approx(qv[0], abs=1e-12)
-    assert s["qv_length"] ** 2 == pytest.approx(np.linalg.norm(v) ** 2 - qv[0] ** 2, abs=1e-12)
+    np.testing.assert_allclose(s.qv, qv, atol=1e-12)
+    assert s.qv_w == pytest.approx(qv[0], abs=1e-12)
+    assert s.qv_length ** 2 == pytest.approx(np.linalg.norm(v) ** 2 - qv[0] ** 2, abs=1e-12)
     # artists hold the same numbers
-    np.testing.assert_allclose(items["turned"].tip, s["v_rot"], atol=1e-12)
-    np.testing.assert_allclose(items["correct"].tip, s["v_rot"], atol=1e-12)
-    np.testing.assert_allclose(items["wrong"].tip, s["qv"][1:], atol=1e-12)
-    np.testing.assert_allclose(items["q_bars"].values, s["q"], atol=0)
-    assert items["q_bars"].texts == [signed(x) for x in s["q"]]
-    assert items["w_bar"].values[0] == s["qv_w"]
+    np.testing.assert_allclose(items["turned"].tip, s.v_rot, atol=1e-12)
+    np.testing.assert_allclose(items["correct"].tip, s.v_rot, atol=1e-12)
+    np.testing.assert_allclose(items["wrong"].tip, s.qv[1:], atol=1e-12)
+    np.testing.assert_allclose(items["q_bars"].values, s.q, atol=0)
+    assert items["q_bars"].texts == [signed(x) for x in s.q]
+    assert items["w_bar"].values[0] == s.qv_w
     assert items["arc"].angle == pytest.approx(np.radians(c.angle))
-    np.testing.assert_allclose(items["arc"].points[-1], s["v_rot"], atol=1e-9)  # the arc ends at v′
+    np.testing.assert_allclose(items["arc"].points[-1], s.v_rot, atol=1e-9)  # the arc ends at v′
     np.testing.assert_allclose(items["axis"].tip, 1.3 * axis, atol=1e-12)
     # the circle the tip runs on: every point at v's distance from the origin and from the axis
     ring = items["circle"].points
@@ -71,12 +71,12 @@ def check_consistent(d, v=V) -> None:
     np.testing.assert_allclose(ring @ axis, v @ axis, atol=1e-12)
     # the readout: the four numbers of q with their signs, the angle, q v's w part
     r = d.readout.value
-    for x in s["q"]:
+    for x in s.q:
         assert f"<code>{signed(x)}</code>" in r
     assert f"θ = <b>{c.angle:.0f}°</b>" in r
-    assert ql.widgets._base.fmt(s["qv_w"]) in r
-    assert f"|vector part| = {s['qv_length']:.3f}" in items["side_text"].text
-    signed_zero = any(signed(x).startswith("-") and float(signed(x)) == 0 for x in s["q"])
+    assert ql.widgets._base.fmt(s.qv_w) in r
+    assert f"|vector part| = {s.qv_length:.3f}" in items["side_text"].text
+    signed_zero = any(signed(x).startswith("-") and float(signed(x)) == 0 for x in s.q)
     if signed_zero:
         assert "signed zero" in r
     assert ("elevation ±90°" in d.scenes[0].note) == (abs(c.elevation) >= 90)
@@ -112,12 +112,12 @@ def test_sliders_reach_their_ends_exactly(demo):
 def test_ninety_degrees_about_y_is_the_course_quaternion_and_turns_x_to_minus_z():
     d = sandwich(azimuth=0, elevation=90, angle=90, v=(1, 0, 0))
     check_consistent(d, v=np.array([1.0, 0, 0]))
-    np.testing.assert_allclose(d.state["q"], [0.7071, 0, 0.7071, 0], atol=5e-5)
-    assert ql.norm(d.state["q"]) == pytest.approx(1.0)
-    np.testing.assert_allclose(d.state["v_rot"], [0, 0, -1], atol=1e-12)
+    np.testing.assert_allclose(d.state.q, [0.7071, 0, 0.7071, 0], atol=5e-5)
+    assert ql.norm(d.state.q) == pytest.approx(1.0)
+    np.testing.assert_allclose(d.state.v_rot, [0, 0, -1], atol=1e-12)
     # here v ⟂ axis: q v happens to be pure, but turned by only 45°
-    assert abs(d.state["qv_w"]) < 1e-12
-    assert d.state["qv_error_angle"] == pytest.approx(45.0)
+    assert abs(d.state.qv_w) < 1e-12
+    assert d.state.qv_error_angle == pytest.approx(45.0)
     assert "θ/2" in d.readout.value and "θ/2 only" in d.items["side_note"].text
 
 
@@ -125,13 +125,13 @@ def test_ninety_degrees_about_y_is_the_course_quaternion_and_turns_x_to_minus_z(
                                          (270, -0.7071, 0.7071), (360, -1.0, 0.0)])
 def test_w_shrinks_to_zero_at_180_and_turns_negative(angle, w, y):
     d = sandwich(azimuth=0, elevation=90, angle=angle)
-    np.testing.assert_allclose(d.state["q"][[0, 2]], [w, y], atol=5e-5)
-    assert f"<code>{signed(d.state['q'][0])}</code>" in d.readout.value
+    np.testing.assert_allclose(d.state.q[[0, 2]], [w, y], atol=5e-5)
+    assert f"<code>{signed(d.state.q[0])}</code>" in d.readout.value
 
 
 def test_a_signed_zero_is_shown_with_its_sign_and_explained():
     d = sandwich(azimuth=0, elevation=0, angle=-90)  # axis x exactly: sin(-45°)·0 = -0.0
-    assert np.signbit(d.state["q"][2]) and d.state["q"][2] == 0
+    assert np.signbit(d.state.q[2]) and d.state.q[2] == 0
     assert "<code>-0.0000</code>" in d.readout.value
     assert "signed zero" in d.readout.value
     assert "-0.0000" in d.items["q_bars"].texts
@@ -142,9 +142,9 @@ def test_a_signed_zero_is_shown_with_its_sign_and_explained():
 
 def test_the_one_sided_product_is_wrong_in_general_and_the_panel_says_so():
     d = sandwich()  # the default: v neither along nor across the axis
-    assert abs(d.state["qv_w"]) > 0.1
-    assert d.state["qv_length"] < np.linalg.norm(V) - 0.01
-    assert d.state["qv_error_angle"] > 10
+    assert abs(d.state.qv_w) > 0.1
+    assert d.state.qv_length < np.linalg.norm(V) - 0.01
+    assert d.state.qv_error_angle > 10
     assert "not a pure quaternion" in d.readout.value
     assert "w ≠ 0" in d.items["side_note"].text
 
@@ -153,11 +153,11 @@ def test_special_cases_of_the_one_sided_product():
     d = sandwich(angle=0)
     assert "Nothing to get wrong" in d.readout.value and d.items["side_note"].text == ""
     d.controls["angle"].value = 360
-    np.testing.assert_allclose(d.state["qv"], np.r_[0, -V], atol=1e-12)
+    np.testing.assert_allclose(d.state.qv, np.r_[0, -V], atol=1e-12)
     assert "−v" in d.items["side_note"].text
     d = sandwich(azimuth=0, elevation=0, angle=120, v=(2, 0, 0))  # v on the axis
     assert "lies on the axis" in d.readout.value
-    np.testing.assert_allclose(d.state["v_rot"], [2, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(d.state.v_rot, [2, 0, 0], atol=1e-12)
     assert not d.items["angle_label"].artists[0].get_visible()  # no circle to sweep
 
 
@@ -166,7 +166,7 @@ def test_elevation_90_puts_the_axis_on_y_whatever_the_azimuth(demo, elevation, y
     for azimuth in (-180, -37, 0, 123, 180):
         demo.set(azimuth=azimuth, elevation=elevation, angle=135)
         check_consistent(demo)
-        np.testing.assert_allclose(demo.state["axis"], [0, y, 0], atol=1e-12)
+        np.testing.assert_allclose(demo.state.axis, [0, y, 0], atol=1e-12)
 
 
 @pytest.mark.parametrize("v", [(0, 0, 0), (np.nan, 0, 0)])

@@ -5,11 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import plot as qp
-from .._axis_angle import quaternion_from_axis_angle
-from .._matrix import matrix_from_quaternion
-from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
-from .._rotate import rotate_vector
-from ..models.geometry import arc_points, axis_frame
+from ..models.geometry import arc_points
+from ..models.mirrors import MirrorsState, mirrors_state
 from ..plot import Label, LetteredCube, Polyline, darken, legend, overlay
 from ._base import Demo, angle_slider, fmt, fmt_vector
 
@@ -17,16 +14,12 @@ __all__ = ["two_mirrors"]
 
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
+_SIDE = 0.5  # the cube's side
 
 
 def _code(text: str) -> str:
     """Monospace numbers that never break across lines."""
     return f"<code style='white-space:nowrap'>{text}</code>"
-
-
-def _reflection_matrix(n) -> np.ndarray:
-    """The matrix of ``reflect(·, n)``: its columns are the reflected x, y, z axes (det −1)."""
-    return reflect(np.eye(3), n).T
 
 
 def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 0.0, elevation: float = 90.0,
@@ -41,7 +34,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     angle ``φ`` between them.  The quaternion of that turn is the product of the
     mirrors' unit normals, ``q = n₂ n₁``; the readout sets it beside
     ``quaternion_from_axis_angle(axis, 2φ)``: equal up to sign (``q`` and ``−q``
-    are the same rotation).
+    are the same rotation).  The math is :func:`quatlib.models.mirrors.mirrors_state`.
 
     Parameters
     ----------
@@ -64,144 +57,119 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     Returns
     -------
     Demo
-        ``demo.state`` holds the numbers shown (``q``, ``q_axis_angle``,
-        ``rotation_angle``, ``n1``, ``n2``, ``axis``, ``degenerate``); ``demo.items``
-        the scene's artist objects (``original``, ``ghost``, ``final``, ``planes``...).
+        ``demo.state`` is the :class:`~quatlib.models.mirrors.MirrorsState` drawn (``q``, ``q_axis_angle``,
+        ``rotation_angle``, ``n1``, ``n2``, ``axis``, ``degenerate``...); ``demo.items`` the scene's artist
+        objects (``original``, ``ghost``, ``final``, ``planes``...).
 
     Examples
     --------
     >>> import quatlib as ql
     >>> demo = ql.widgets.two_mirrors(mirror_angle=45)
-    >>> demo.state["rotation_angle"]
+    >>> demo.state.rotation_angle
     90.0
-    >>> demo.state["q"], demo.state["q_axis_angle"]
+    >>> demo.state.q, demo.state.q_axis_angle
     (array([-0.7071,  0.    , -0.7071,  0.    ]), array([0.7071, 0.    , 0.7071, 0.    ]))
-    >>> demo.set(mirror_angle=0).state["degenerate"]
+    >>> demo.set(mirror_angle=0).state.degenerate
     True
     """
     c0 = np.asarray(position, dtype=float).reshape(3)
     fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, footer=0.3,
                               titles=["reflect in mirror 1, then in mirror 2"])
-    side = 0.5
-    flat = overlay(scene)  # still texts: not redrawn when the view turns
-    planes = [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS]
-    ink_colors = [darken(col, 0.3) for col in MIRROR_COLORS]
-    normals = [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1, label=lab)
-               for col, lab in zip(ink_colors, ("n₁", "n₂"))]
-    rays = [Polyline(scene, color=col, linewidth=2.4) for col in ink_colors]  # the mirrors' edges at φ
-    legend(flat, [("mirror 1, normal n₁", ink_colors[0]), ("mirror 2, normal n₂", ink_colors[1])])
-    axis_line = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3)))
-    axis_label = Label(scene, "axis", offset=(-0.08, 0.0), ha="right", color=_C["ink"])
-    phi_arc = qp.Arc(scene, color=_C["ink"], linewidth=1.4, label="φ", label_radius=1.45, head=0.07,
-                     fontsize=10)
-    turn_arc = qp.Arc(scene, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.25)
-    original = LetteredCube(scene, side, center=c0)
-    ghost = LetteredCube(scene, side, ghost=True, center=c0)
-    final = LetteredCube(scene, side, center=c0)
+    ink = [darken(col, 0.3) for col in MIRROR_COLORS]
+    legend(overlay(scene), [("mirror 1, normal n₁", ink[0]), ("mirror 2, normal n₂", ink[1])])  # still: drawn once
     lift = (0.0, 0.45)
-    labels = [Label(scene, "original", c0, offset=lift, color=_C["ink"]),
-              Label(scene, "in mirror 1", c0, offset=lift, color="#555555"),
-              Label(scene, "in both", c0, offset=lift, color=_C["vector2"])]
+    items = {
+        "planes": [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS],
+        "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1, label=lab)
+                    for col, lab in zip(ink, ("n₁", "n₂"), strict=True)],
+        "rays": [Polyline(scene, color=col, linewidth=2.4) for col in ink],  # the mirrors' edges at φ
+        "axis": qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3))),
+        "axis_label": Label(scene, "axis", offset=(-0.08, 0.0), ha="right", color=_C["ink"]),
+        "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, label="φ", label_radius=1.45, head=0.07,
+                          fontsize=10),
+        "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.25),
+        "original": LetteredCube(scene, _SIDE, center=c0),
+        "ghost": LetteredCube(scene, _SIDE, ghost=True, center=c0),
+        "final": LetteredCube(scene, _SIDE, center=c0),
+        "labels": [Label(scene, "original", c0, offset=lift, color=_C["ink"]),
+                   Label(scene, "in mirror 1", c0, offset=lift, color="#555555"),
+                   Label(scene, "in both", c0, offset=lift, color=_C["vector2"])],
+    }
+    # Every label follows the view but its words rarely change: drawn from cached bitmaps (quatlib.plot.StampText).
+    qp.stamp_texts(*scene.moving_artists())
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
     }
-    state = {}
-
-    def update(v):
-        frame = axis_frame(v.azimuth, v.elevation)
-        axis = frame[:, 0]
-        first = rotate_vector(quaternion_from_axis_angle(axis, v.turn, degrees=True), frame[:, 2])
-        rotation_angle = 2.0 * float(v.mirror_angle)
-        n1, n2 = mirror_normals(axis, rotation_angle, first=first, degrees=True)
-        q = quaternion_from_mirrors(n1, n2)  # n₂ n₁
-        q_aa = quaternion_from_axis_angle(axis, rotation_angle, degrees=True)
-        same_sign = bool(np.allclose(q, q_aa, atol=1e-12))
-        opposite = bool(np.allclose(q, -q_aa, atol=1e-12))
-        # The copies, computed by reflecting (not by rotating): mirror 1, then mirror 2.
-        M1 = _reflection_matrix(n1)
-        M21 = reflect(reflect(np.eye(3), n1), n2).T
-        c1 = reflect(c0, n1)
-        c2 = reflect(c1, n2)
-        ghost.set_data(M1, c1)
-        final.set_data(M21, c2)
-        agrees = bool(np.allclose(M21, matrix_from_quaternion(q), atol=1e-12))
-        # The mirrors, their normals, the line where they meet, the angles.
-        planes[0].set_data(n1, in_plane=axis)
-        planes[1].set_data(n2, in_plane=axis)
-        along = float(c0 @ axis)
-        # the angle φ is drawn on the axis, at the end away from the cube: edges, normals, arc
-        base = (-0.95 if along >= 0 else 0.95) * axis
-        normals[0].set_data(base + 0.7 * n1, base)
-        normals[1].set_data(base + 0.7 * n2, base)
-        cross = np.cross(n1, n2)  # sin φ · axis: zero when the mirrors coincide
-        degenerate = bool(np.linalg.norm(cross) < 1e-9)
-        axis_line.set_data(1.75 * axis, -1.75 * axis)
-        axis_label.set_data(1.5 * axis)
-        axis_line.set_visible(not degenerate)
-        axis_label.set_visible(not degenerate)
-        edge = np.cross(axis, n1)  # lies in mirror 1, perpendicular to the axis
-        phi = np.radians(v.mirror_angle)
-        phi_arc.set_data(arc_points(axis, 0.7 * edge, phi, center=base), base, phi)
-        phi_arc.set_visible(not degenerate)
-        for ray, n in zip(rays, (n1, n2)):
-            ray.set_data(np.array([base, base + 1.3 * np.cross(axis, n)]))
-        floor = along - 0.6 * side  # the arc runs under the cubes, from the original to the turned copy
-        turn = np.radians(rotation_angle)
-        turn_arc.set_data(arc_points(axis, c0 - along * axis, turn, center=floor * axis, n=96), floor * axis, turn)
-        turn_arc.set_label(f"2φ = {fmt(rotation_angle, 0)}°")
-        turn_arc.set_visible(not degenerate)
-        for lab, p in zip(labels, (c0, c1, c2)):
-            lab.set_data(p)
-        no_turn = bool(np.allclose(M21, np.eye(3), atol=1e-9))  # the copy lands on the original
-        labels[2].set_data(c2, "in both = original" if no_turn else "in both")
-        labels[0].set_visible(not no_turn)
-        state.update(q=q, q_axis_angle=q_aa, rotation_angle=rotation_angle, mirror_angle=float(v.mirror_angle),
-                     n1=n1, n2=n2, axis=None if degenerate else cross / np.linalg.norm(cross),
-                     degenerate=degenerate, same_rotation=same_sign or opposite, reflections_agree=agrees,
-                     ghost_det=float(np.linalg.det(M1)), final_det=float(np.linalg.det(M21)))
-        if degenerate:
-            why = ("φ = 0°: the mirrors coincide" if v.mirror_angle < 90 else
-                   "φ = 180°: n₂ = −n₁, the same mirror again")
-            scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
-                           "the mirror would do).", color=_C["warn"])
-        else:
-            scene.set_note("")
-        phi_arc.set_label(f"φ = {fmt(v.mirror_angle, 0)}°")
-        scene.set_caption(f"q = n₂n₁ = {fmt_vector(q)}")
-        if opposite and not same_sign:
-            sign_text = ("✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same "
-                         "rotation")
-        elif same_sign and not opposite:
-            sign_text = "✓ <b>equal</b> (here even the signs agree): the same rotation"
-        else:  # pragma: no cover - would be a bug in quatlib
-            sign_text = "<span style='color:#b03a2e'>✗ not the same rotation</span>"
-        if degenerate:
-            axis_text = ("<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane "
-                         f"(n₁ × n₂ = 0). A turn by {fmt(rotation_angle, 0)}° is no turn: "
-                         f"q = n₂n₁ = {fmt(q[0], 0)}, the identity up to sign.</span>")
-        else:
-            axis_text = f"axis = n₁×n₂ / |n₁×n₂| = {_code(fmt_vector(state['axis'], 3))}"
-        return (
-            "<div style='line-height:1.6'>"
-            f"mirror angle φ = <b>{fmt(v.mirror_angle, 0)}°</b> → "
-            f"turn by 2φ = <b>{fmt(rotation_angle, 0)}°</b><br>"
-            f"{axis_text}<br>"
-            f"n₁ = {_code(fmt_vector(n1, 3))}<br>n₂ = {_code(fmt_vector(n2, 3))}<br>"
-            f"q = n₂ n₁ =<br>&nbsp;&nbsp;{_code(fmt_vector(q))}<br>"
-            "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>"
-            f"&nbsp;&nbsp;{_code(fmt_vector(q_aa))}<br>"
-            f"{sign_text}<br>"
-            f"{'✓' if agrees else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. "
-            f"One mirror: det {fmt(state['ghost_det'], 0)} (handedness flipped); "
-            f"two: det +{fmt(state['final_det'], 0)} (a rotation)</div>"
-        )
-
-    demo = Demo("two_mirrors", fig, controls, update, scenes=[scene], transport=transport, view=view,
+    return Demo("two_mirrors", fig, controls, model=lambda **v: mirrors_state(**v, position=c0), draw=_draw,
+                items=items, scenes=[scene], transport=transport, view=view,
                 description="two mirrors whose reflections make a rotation by twice the angle between them")
-    demo.state = state
-    demo.items = dict(original=original, ghost=ghost, final=final, planes=planes, normals=normals, rays=rays,
-                      axis=axis_line, phi_arc=phi_arc, turn_arc=turn_arc, labels=labels)
-    return demo
+
+
+def _draw(demo: Demo, s: MirrorsState) -> str:
+    """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
+    it, scene = demo.items, demo.scenes[0]
+    line, shown = s.line, not s.degenerate
+    it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
+    it["final"].set_data(s.final_matrix, s.final_center)
+    along = float(s.position @ line)
+    base = (-0.95 if along >= 0 else 0.95) * line  # φ is drawn on the line, at the end away from the cube
+    for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges, strict=True):
+        plane.set_data(n, in_plane=line)
+        arrow.set_data(base + 0.7 * n, base)
+        ray.set_data(np.array([base, base + 1.3 * edge]))
+    phi, turn = np.radians(s.mirror_angle), np.radians(s.rotation_angle)
+    it["phi_arc"].set_data(arc_points(line, 0.7 * s.edges[0], phi, center=base), base, phi)
+    it["phi_arc"].set_label(f"φ = {fmt(s.mirror_angle, 0)}°")
+    floor = (along - 0.6 * _SIDE) * line  # the arc runs under the cubes, from the original to the turned copy
+    it["turn_arc"].set_data(arc_points(line, s.position - along * line, turn, center=floor, n=96), floor, turn)
+    it["turn_arc"].set_label(f"2φ = {fmt(s.rotation_angle, 0)}°")
+    it["axis"].set_data(1.75 * line, -1.75 * line)
+    it["axis_label"].set_data(1.5 * line)
+    for item in ("axis", "axis_label", "phi_arc", "turn_arc"):
+        it[item].set_visible(shown)
+    for label, p in zip(it["labels"], (s.position, s.ghost_center, s.final_center), strict=True):
+        label.set_data(p)
+    # a copy (nearly) on the original gets one label instead of two on top of each other
+    near = bool(np.linalg.norm(s.final_center - s.position) < 1.2 * _SIDE)
+    it["labels"][2].set_data(s.final_center, "in both = original" if s.no_turn else
+                             "in both ≈ original" if near else "in both")
+    it["labels"][0].set_visible(not near)
+    if s.degenerate:
+        why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
+        scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
+                       "the mirror would do).", color=_C["warn"])
+    else:
+        scene.set_note("")
+    scene.set_caption(f"q = n₂n₁ = {fmt_vector(s.q)}")
+    return _readout(s)
+
+
+def _readout(s: MirrorsState) -> str:
+    if s.opposite_sign and not s.same_sign:
+        sign_text = "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation"
+    elif s.same_sign and not s.opposite_sign:
+        sign_text = "✓ <b>equal</b> (here even the signs agree): the same rotation"
+    else:  # pragma: no cover - would be a bug in quatlib
+        sign_text = "<span style='color:#b03a2e'>✗ not the same rotation</span>"
+    if s.degenerate:
+        axis_text = ("<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane "
+                     f"(n₁ × n₂ = 0). A turn by {fmt(s.rotation_angle, 0)}° is no turn: "
+                     f"q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>")
+    else:
+        axis_text = f"axis = n₁×n₂ / |n₁×n₂| = {_code(fmt_vector(s.axis, 3))}"
+    return (
+        "<div style='line-height:1.6'>"
+        f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b><br>"
+        f"{axis_text}<br>"
+        f"n₁ = {_code(fmt_vector(s.n1, 3))}<br>n₂ = {_code(fmt_vector(s.n2, 3))}<br>"
+        f"q = n₂ n₁ =<br>&nbsp;&nbsp;{_code(fmt_vector(s.q))}<br>"
+        "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>"
+        f"&nbsp;&nbsp;{_code(fmt_vector(s.q_axis_angle))}<br>"
+        f"{sign_text}<br>"
+        f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. "
+        f"One mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); "
+        f"two: det +{fmt(s.final_det, 0)} (a rotation)</div>"
+    )

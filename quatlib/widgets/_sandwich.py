@@ -5,10 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import plot as qp
-from .._algebra import conjugate, inverse, multiply, norm
-from .._axis_angle import quaternion_from_axis_angle
-from .._rotate import rotate_vector
-from ..models.geometry import arc_points, axis_frame
+from ..models.geometry import arc_points
+from ..models.sandwich import SandwichState, check_vector, sandwich_state
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import Demo, angle_slider, fmt, fmt_vector
 
@@ -16,7 +14,6 @@ __all__ = ["sandwich"]
 
 _C = qp.COLORS
 WRONG = _C["warn"]  # the one-sided product's result
-_TURNS = np.radians(np.linspace(0.0, 360.0, 97))
 
 
 def signed(x: float, digits: int = 4) -> str:
@@ -42,14 +39,6 @@ def _is_signed_zero_text(text: str) -> bool:
     return text.startswith("-") and float(text) == 0.0
 
 
-def _angle_between_vectors(a, b) -> float:
-    """Angle between two 3D vectors in degrees, ``atan2(|a×b|, a·b)`` (accurate near 0° and 180°)."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    if np.linalg.norm(a) < 1e-12 or np.linalg.norm(b) < 1e-12:
-        return 0.0
-    return float(np.degrees(np.arctan2(np.linalg.norm(np.cross(a, b)), a @ b)))
-
-
 def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0), *,
              transport: str = "image") -> Demo:
     """The sandwich ``q v q⁻¹`` turns ``v`` about the axis; the one-sided product ``q v`` does not.
@@ -65,7 +54,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     Right: what the one-sided product ``q v`` gives.  Its result has a real part
     ``w`` (the red bar below) -- it is not a pure quaternion, so not a vector -- and
     its vector part (red arrow) has the wrong direction and the wrong length,
-    beside the correct ``v′`` (orange).
+    beside the correct ``v′`` (orange).  The math is :func:`quatlib.models.sandwich.sandwich_state`.
 
     Parameters
     ----------
@@ -81,9 +70,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     Returns
     -------
     Demo
-        ``demo.state`` holds the numbers shown (``q``, ``axis``, ``v_rot``,
-        ``sandwich``, ``qv``, ``qv_w``, ``qv_length``, ``qv_error_angle``); ``demo.items``
-        the artist objects (``turned``, ``wrong``, ``q_bars``, ``w_bar``...).
+        ``demo.state`` is the :class:`~quatlib.models.sandwich.SandwichState` drawn (``q``, ``axis``, ``v_rot``,
+        ``sandwich``, ``qv``, ``qv_w``, ``qv_length``, ``qv_error_angle``...); ``demo.items`` the artist objects
+        (``turned``, ``wrong``, ``q_bars``, ``w_bar``...).
 
     Examples
     --------
@@ -91,157 +80,129 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
 
     >>> import quatlib as ql
     >>> demo = ql.widgets.sandwich(azimuth=0, elevation=90, angle=90, v=(1, 0, 0))
-    >>> demo.state["q"]
+    >>> demo.state.q
     array([0.7071, 0.    , 0.7071, 0.    ])
-    >>> demo.state["v_rot"]
+    >>> demo.state.v_rot
     array([ 0.,  0., -1.])
-    >>> demo.state["qv"]  # q v: w is -0. (zero, up to a rounding error), but v turned by only 45°
+    >>> demo.state.qv  # q v: w is -0. (zero, up to a rounding error), but v turned by only 45°
     array([-0.    ,  0.7071,  0.    , -0.7071])
     """
-    v = np.asarray(v, dtype=float).reshape(3)
+    v = check_vector(v)
     v_len = float(np.linalg.norm(v))
-    if not np.isfinite(v).all() or v_len == 0:
-        raise ValueError(f"Expected a finite non-zero vector v, got {tuple(v.tolist())}")
-    v_pure = np.concatenate([[0.0], v])
     size, footer = 3.7, 1.0
     fig, (main, side) = qp.panels(2, size=size, extent=1.45, footer=footer,
                                   titles=["the sandwich  q v q⁻¹  turns v", "q v alone does not"])
     band = footer / (size + 0.3 + footer)
     main_strip, side_strip = strip(fig, (0.0, 0.0, 0.5, band)), strip(fig, (0.5, 0.0, 0.5, band))
-    parts = {}
-    for scene in (main, side):
-        parts[scene] = dict(
-            axis=qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3))),
-            axis_label=Label(scene, "n", offset=(0.1, 0.0), ha="left", color=_C["ink"], fontsize=11),
-            circle=Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
-                            fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0)),
-            v=qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None),
-        )
-    radii = Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2)))
-    arc = qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1)
-    turned = qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹")
-    angle_label = Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True)
-    q_bars = Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
-                  value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n")
-    StaticText(main_strip, (0.64, 0.86),
-               f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
+    items = {}
+    for key, scene in (("", main), ("side_", side)):
+        items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
+        items[key + "axis_label"] = Label(scene, "n", offset=(0.07, 0.0), ha="left", color=_C["ink"], fontsize=11)
+        items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
+                                         fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
+        items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None)
+    items.update(
+        radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
+        arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
+        turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹"),
+        angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
+        q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
+                    value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
+        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75, label="q v q⁻¹"),
+        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8, label="vec(q v)"),
+    )
+    StaticText(main_strip, (0.64, 0.86), f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
                color=_C["ink"], va="top", card=False)
-    correct = qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75, label="q v q⁻¹")
-    wrong = qp.Arrow(side, color=WRONG, linewidth=2.8, label="vec(q v)")
     lim = float(np.ceil(v_len * 10) / 10)
-    w_bar = Bars(side_strip, ("w of q v",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
-                 value_format=signed, fontsize=8.5)
+    items["w_bar"] = Bars(side_strip, ("w of q v",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
+                          value_format=signed, fontsize=8.5)
     StaticText(side_strip, (0.3, 0.86), "q v = (w | vector part)", color=_C["ink"], va="top", card=False)
-    side_text = ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG)
+    items["side_text"] = ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG)
     StaticText(side_strip, (0.3, 0.3), f"|v| = |q v q⁻¹| = {fmt(v_len, 3)}", color=_C["ink"], va="top", card=False)
     side_flat = overlay(side)  # still texts: not redrawn when the view turns
-    side_note = StaticText(side_flat, (0.02, 0.02), "", color=WRONG)
+    items["side_note"] = StaticText(side_flat, (0.02, 0.02), "", color=WRONG)
     legend(side_flat, [("v", _C["faint"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
            corner=(0.01, 0.99))
+    # The labels follow the view but their words rarely change: drawn from cached bitmaps (quatlib.plot.StampText).
+    qp.stamp_texts(*(a for s in (main, side, main_strip, side_strip) for a in s.moving_artists()))
     controls = {
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
         "angle": angle_slider("angle θ (°)", angle, -360, 360),
     }
-    state = {}
-
-    def update(c):
-        axis = axis_frame(c.azimuth, c.elevation)[:, 0]
-        q = quaternion_from_axis_angle(axis, c.angle, degrees=True)
-        v_rot = rotate_vector(q, v)
-        sandwich_q = multiply(multiply(q, v_pure), inverse(q))  # (0, v′): pure
-        star_q = multiply(multiply(q, v_pure), conjugate(q))  # the same for a unit q
-        qv = multiply(q, v_pure)  # the one-sided product: not pure in general
-        qv_vec = qv[1:]
-        qv_len = float(np.linalg.norm(qv_vec))
-        err = _angle_between_vectors(qv_vec, v_rot)
-        # where v's tip travels: a circle about the axis, centred on the axis
-        centre = float(v @ axis) * axis
-        ring = rotate_vector(quaternion_from_axis_angle(axis, _TURNS), v)
-        for scene in (main, side):
-            p = parts[scene]
-            p["axis"].set_data(1.3 * axis, -1.3 * axis)
-            p["axis_label"].set_data(1.3 * axis)
-            p["circle"].set_data(ring)
-        radii.set_data(np.array([v, centre, v_rot]))
-        turn = np.radians(c.angle)
-        arc.set_data(arc_points(axis, v - centre, turn, center=centre, n=97), centre, turn)
-        mid = arc.points[len(arc.points) // 2]
-        angle_label.set_data(mid + 0.22 * (mid - centre) / max(np.linalg.norm(mid - centre), 1e-9),
-                             f"θ = {fmt(c.angle, 0)}°")
-        angle_label.set_visible(abs(c.angle) > 1e-9 and np.linalg.norm(v - centre) > 1e-9)
-        turned.set_data(v_rot)
-        q_bars.set_data(q)
-        correct.set_data(v_rot)
-        wrong.set_data(qv_vec)
-        w_bar.set_data([qv[0]])
-        state.update(q=q, axis=axis, v_rot=v_rot, sandwich=sandwich_q, sandwich_star=star_q, qv=qv,
-                     qv_w=float(qv[0]), qv_length=qv_len, qv_error_angle=err, norm_q=float(norm(q)))
-
-        q_text = [signed(x) for x in q]
-        sw_text = signed(sandwich_q[0])
-        side_text.set_data(f"|vector part| = {fmt(qv_len, 3)}")
-        # What is wrong with q v, in words (and the special cases where it looks right).
-        at_one = bool(np.allclose(q, [1, 0, 0, 0], atol=1e-12))
-        at_minus_one = bool(np.allclose(q, [-1, 0, 0, 0], atol=1e-12))
-        perpendicular = abs(float(v @ axis)) < 1e-9 * v_len
-        along = np.linalg.norm(np.cross(v, axis)) < 1e-9 * v_len
-        if at_one:
-            verdict = "θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ."
-            note = ""
-        elif at_minus_one:
-            verdict = ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
-                       "(q v q⁻¹ = v: a full turn).")
-            note = "q v = −v: wrong way round"
-        elif perpendicular:
-            verdict = (f"Here v ⊥ n, so q v happens to be pure, but it turned v by only θ/2 = "
-                       f"{fmt(c.angle / 2, 1)}°: the other half comes from q⁻¹.")
-            note = "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"
-        elif along:
-            verdict = (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v "
-                       f"(length {fmt(qv_len, 3)}) and moves the rest into w = {fmt(qv[0])}.")
-            note = "v on the axis: w ≠ 0,\nvector part shrunk"
-        else:
-            verdict = (f"✗ w = {fmt(qv[0])} ≠ 0: q v is not a pure quaternion, so not a vector. "
-                       f"Its vector part has length {fmt(qv_len, 3)} (|v| = {fmt(v_len, 3)}) and points "
-                       f"{fmt(err, 1)}° away from q v q⁻¹.")
-            note = "w ≠ 0: q v is not a vector,\nits vector part is off"
-        side_note.set_data(note)
-        pole = abs(c.elevation) >= 90
-        main.set_note("elevation ±90°: the axis is ±y,\nwhatever the azimuth" if pole else "", color=_C["ink"])
-
-        signed_zero = any(_is_signed_zero_text(t) for t in q_text + [sw_text])
-        star = "<sup>*</sup>"
-        cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
-                        for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS)))
-        values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code>"
-                         f"{star if _is_signed_zero_text(t) else ''}</td>" for t in q_text)
-        footnote = (f"<br><span style='color:#777'>{star} −0.0000 is zero with a minus sign (a signed zero, "
-                    "or a rounding error below 0.00005): zero, not a negative number.</span>"
-                    if signed_zero else "")
-        same = np.allclose(sandwich_q[1:], v_rot, atol=1e-12) and np.allclose(star_q, sandwich_q, atol=1e-12)
-        sw_vec = ", ".join(fmt(x, 3) for x in sandwich_q[1:])
-        sw_star = star if _is_signed_zero_text(sw_text) else ""
-        qv_vec_text = ", ".join(fmt(x, 3) for x in qv_vec)
-        return (
-            "<div style='line-height:1.6'>"
-            f"axis n = {_code(fmt_vector(axis, 3))}<br>"
-            f"θ = <b>{fmt(c.angle, 0)}°</b>, θ/2 = {fmt(c.angle / 2, 1)}°<br>"
-            "q = cos(θ/2) + sin(θ/2) n:<br>"
-            f"<table style='font-family:monospace;margin-left:6px'><tr>{cells}</tr><tr>{values}</tr></table>"
-            f"|q| = {fmt(state['norm_q'])}<br>"
-            f"v = {_code(fmt_vector(v, 3))}<br>"
-            f"q v q⁻¹ = {_code(f'({sw_text}{sw_star} | {sw_vec})')}<br>"
-            f"{'✓' if same else '✗'} pure (w = 0) and |v′| = |v| = {fmt(v_len, 3)}; "
-            "q v q* gives the same (q is a unit quaternion)<br>"
-            f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(qv[0])} | {qv_vec_text})')}<br>{verdict}</span>"
-            f"{footnote}</div>"
-        )
-
-    demo = Demo("sandwich", fig, controls, update, scenes=[main, side], transport=transport,
+    return Demo("sandwich", fig, controls, model=lambda **c: sandwich_state(**c, v=v), draw=_draw, items=items,
+                scenes=[main, side], transport=transport,
                 description="an axis-angle quaternion turning a vector by q v q⁻¹, beside the one-sided q v")
-    demo.state = state
-    demo.items = dict(turned=turned, arc=arc, q_bars=q_bars, correct=correct, wrong=wrong, w_bar=w_bar,
-                      side_note=side_note, side_text=side_text, angle_label=angle_label,
-                      circle=parts[main]["circle"], axis=parts[main]["axis"])
-    return demo
+
+
+def _draw(demo: Demo, s: SandwichState) -> str:
+    """Turn ``v`` to ``v′`` on the left, show ``q v`` on the right; the readout prints both products."""
+    it = demo.items
+    for key in ("", "side_"):
+        it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
+        it[key + "axis_label"].set_data(1.3 * s.axis)
+        it[key + "circle"].set_data(s.ring)
+    it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
+    turn = np.radians(s.angle)
+    it["arc"].set_data(arc_points(s.axis, s.v - s.centre, turn, center=s.centre, n=97), s.centre, turn)
+    mid = it["arc"].points[len(it["arc"].points) // 2]
+    out = mid - s.centre
+    it["angle_label"].set_data(mid + 0.22 * out / max(np.linalg.norm(out), 1e-9), f"θ = {fmt(s.angle, 0)}°")
+    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v - s.centre) > 1e-9)
+    it["turned"].set_data(s.v_rot)
+    it["q_bars"].set_data(s.q)
+    it["correct"].set_data(s.v_rot)
+    it["wrong"].set_data(s.qv[1:])
+    it["w_bar"].set_data([s.qv_w])
+    it["side_text"].set_data(f"|vector part| = {fmt(s.qv_length, 3)}")
+    verdict, note = _verdict(s)
+    it["side_note"].set_data(note)
+    demo.scenes[0].set_note("elevation ±90°: the axis is ±y,\nwhatever the azimuth" if s.pole else "", color=_C["ink"])
+    return _readout(s, verdict)
+
+
+def _verdict(s: SandwichState) -> tuple[str, str]:
+    """What is wrong with ``q v``, in words for the readout and in short for the figure's note."""
+    half, qv_len = fmt(s.angle / 2, 1), fmt(s.qv_length, 3)
+    return {
+        "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
+        "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
+                      "(q v q⁻¹ = v: a full turn).", "q v = −v: wrong way round"),
+        "perpendicular": (f"Here v ⊥ n, so q v happens to be pure, but it turned v by only θ/2 = {half}°: "
+                          "the other half comes from q⁻¹.", "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),
+        "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}) "
+                  f"and moves the rest into w = {fmt(s.qv_w)}.", "v on the axis: w ≠ 0,\nvector part shrunk"),
+        "general": (f"✗ w = {fmt(s.qv_w)} ≠ 0: q v is not a pure quaternion, so not a vector. Its vector part "
+                    f"has length {qv_len} (|v| = {fmt(s.v_length, 3)}) and points {fmt(s.qv_error_angle, 1)}° "
+                    "away from q v q⁻¹.", "w ≠ 0: q v is not a vector,\nits vector part is off"),
+    }[s.case]
+
+
+def _readout(s: SandwichState, verdict: str) -> str:
+    q_text = [signed(x) for x in s.q]
+    sw_text = signed(s.sandwich[0])
+    star = "<sup>*</sup>"
+    cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
+                    for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS), strict=True))
+    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code>"
+                     f"{star if _is_signed_zero_text(t) else ''}</td>" for t in q_text)
+    footnote = (f"<br><span style='color:#777'>{star} −0.0000 is zero with a minus sign (a signed zero, "
+                "or a rounding error below 0.00005): zero, not a negative number.</span>"
+                if any(_is_signed_zero_text(t) for t in [*q_text, sw_text]) else "")
+    sw_vec = ", ".join(fmt(x, 3) for x in s.sandwich[1:])
+    sw_star = star if _is_signed_zero_text(sw_text) else ""
+    qv_vec = ", ".join(fmt(x, 3) for x in s.qv[1:])
+    return (
+        "<div style='line-height:1.6'>"
+        f"axis n = {_code(fmt_vector(s.axis, 3))}<br>"
+        f"θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
+        "q = cos(θ/2) + sin(θ/2) n:<br>"
+        f"<table style='font-family:monospace;margin-left:6px'><tr>{cells}</tr><tr>{values}</tr></table>"
+        f"|q| = {fmt(s.norm_q)}<br>"
+        f"v = {_code(fmt_vector(s.v, 3))}<br>"
+        f"q v q⁻¹ = {_code(f'({sw_text}{sw_star} | {sw_vec})')}<br>"
+        f"{'✓' if s.pure_and_same else '✗'} pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; "
+        "q v q* gives the same (q is a unit quaternion)<br>"
+        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {qv_vec})')}<br>{verdict}</span>"
+        f"{footnote}</div>"
+    )

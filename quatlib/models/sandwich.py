@@ -1,0 +1,171 @@
+"""The model of notebook 04's sandwich: ``q v q⁻¹`` turns a vector, the one-sided ``q v`` does not (numpy only).
+
+The widget :func:`quatlib.widgets.sandwich` draws what :func:`sandwich_state` computes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._algebra import conjugate, inverse, multiply, norm
+from .._axis_angle import quaternion_from_axis_angle
+from .._rotate import rotate_vector
+from .geometry import axis_frame
+
+__all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "CASES"]
+
+_TURNS = np.radians(np.linspace(0.0, 360.0, 97))  # the circle v's tip runs on, as 97 turns of v
+
+#: What the one-sided product does, by case (see :attr:`SandwichState.case`).
+CASES = ("identity", "minus_one", "perpendicular", "along", "general")
+
+
+def angle_between_vectors(a, b) -> float:
+    """Angle between two 3D vectors in degrees, ``atan2(|a×b|, a·b)`` (accurate near 0° and 180°); 0 for a zero vector.
+
+    >>> angle_between_vectors([1, 0, 0], [1, 1, 0]), angle_between_vectors([1, 0, 0], [0, 0, 0])
+    (45.0, 0.0)
+    """
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if np.linalg.norm(a) < 1e-12 or np.linalg.norm(b) < 1e-12:
+        return 0.0
+    return float(np.degrees(np.arctan2(np.linalg.norm(np.cross(a, b)), a @ b)))
+
+
+@dataclass(frozen=True)
+class SandwichState:
+    """An axis-angle quaternion ``q`` turning a vector ``v`` by ``q v q⁻¹``, beside the one-sided ``q v``.
+
+    Attributes
+    ----------
+    angle : float
+        θ in degrees.
+    axis : ndarray, shape (3,)
+        The unit axis ``n`` set by the azimuth and elevation.
+    v : ndarray, shape (3,)
+        The vector turned.
+    q : ndarray, shape (4,)
+        ``cos(θ/2) + sin(θ/2) n`` (:func:`quatlib.quaternion_from_axis_angle`).
+    v_rot : ndarray, shape (3,)
+        ``v′ = rotate_vector(q, v)``.
+    sandwich, sandwich_star : ndarray, shape (4,)
+        ``q (0, v) q⁻¹`` and ``q (0, v) q*`` as Hamilton products: ``(0, v′)``, pure.
+    qv : ndarray, shape (4,)
+        The one-sided product ``q (0, v)``: not pure in general.
+    qv_length : float
+        The length of ``q v``'s vector part.
+    qv_error_angle : float
+        Degrees between ``q v``'s vector part and ``v′``.
+    norm_q : float
+        ``|q|`` (1).
+    centre : ndarray, shape (3,)
+        ``(v·n) n``: the centre of the circle ``v``'s tip runs on.
+    ring : ndarray, shape (97, 3)
+        That circle: ``v`` turned about ``n`` by 0°, 3.75°, ..., 360°.
+    pole : bool
+        ``|elevation| ≥ 90°``: the axis is ±y whatever the azimuth.
+    case : str
+        One of :data:`CASES`: ``q = 1`` ("identity"), ``q = −1`` ("minus_one"), ``v ⊥ n``
+        ("perpendicular": ``q v`` is pure but turned by θ/2), ``v`` along ``n`` ("along"), or "general".
+    """
+
+    angle: float
+    axis: np.ndarray
+    v: np.ndarray
+    q: np.ndarray
+    v_rot: np.ndarray
+    sandwich: np.ndarray
+    sandwich_star: np.ndarray
+    qv: np.ndarray
+    qv_length: float
+    qv_error_angle: float
+    norm_q: float
+    centre: np.ndarray
+    ring: np.ndarray
+    pole: bool
+    case: str
+
+    @property
+    def qv_w(self) -> float:
+        """The real part ``w`` of ``q v``: ``−sin(θ/2) (n·v)``, zero only in special cases."""
+        return float(self.qv[0])
+
+    @property
+    def v_length(self) -> float:
+        """``|v| = |v′|``."""
+        return float(np.linalg.norm(self.v))
+
+    @property
+    def pure_and_same(self) -> bool:
+        """``q v q⁻¹`` is ``(0, v′)`` and ``q v q*`` gives the same (``q`` is a unit quaternion)."""
+        return bool(np.allclose(self.sandwich[1:], self.v_rot, atol=1e-12)
+                    and np.allclose(self.sandwich_star, self.sandwich, atol=1e-12))
+
+
+def check_vector(v) -> np.ndarray:
+    """``v`` as a float ``(3,)`` array, refused if it cannot be turned (non-finite or zero).
+
+    >>> check_vector((0, 0, 0))
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected a finite non-zero vector v, got (0.0, 0.0, 0.0)
+    """
+    v = np.asarray(v, dtype=float).reshape(3)
+    if not np.isfinite(v).all() or np.linalg.norm(v) == 0:
+        raise ValueError(f"Expected a finite non-zero vector v, got {tuple(v.tolist())}")
+    return v
+
+
+def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 0.0)) -> SandwichState:
+    """Turn ``v`` by θ = ``angle`` degrees about the axis (``azimuth``, ``elevation``), two-sided and one-sided.
+
+    Parameters
+    ----------
+    azimuth, elevation : float
+        The axis in degrees: ``n = (cos el cos az, sin el, −cos el sin az)``; at elevation ±90° it is ±y.
+    angle : float
+        θ in degrees.
+    v : (float, float, float)
+        The vector turned (finite, non-zero; see :func:`check_vector`).
+
+    Returns
+    -------
+    SandwichState
+
+    Examples
+    --------
+    90° about y turns (1, 0, 0) to (0, 0, −1); the one-sided product turns it by only 45°:
+
+    >>> from quatlib.models.sandwich import sandwich_state
+    >>> s = sandwich_state(azimuth=0, elevation=90, angle=90, v=(1, 0, 0))
+    >>> s.q, s.v_rot
+    (array([0.7071, 0.    , 0.7071, 0.    ]), array([ 0.,  0., -1.]))
+    >>> s.qv, round(s.qv_error_angle, 4), s.case
+    (array([-0.    ,  0.7071,  0.    , -0.7071]), 45.0, 'perpendicular')
+    """
+    v = check_vector(v)
+    axis = axis_frame(azimuth, elevation)[:, 0]
+    q = quaternion_from_axis_angle(axis, angle, degrees=True)
+    v_pure = np.concatenate([[0.0], v])
+    v_rot = rotate_vector(q, v)
+    qv = multiply(q, v_pure)  # the one-sided product
+    length = np.linalg.norm(v)
+    if np.allclose(q, [1, 0, 0, 0], atol=1e-12):
+        case = "identity"
+    elif np.allclose(q, [-1, 0, 0, 0], atol=1e-12):
+        case = "minus_one"
+    elif abs(float(v @ axis)) < 1e-9 * length:
+        case = "perpendicular"
+    elif np.linalg.norm(np.cross(v, axis)) < 1e-9 * length:
+        case = "along"
+    else:
+        case = "general"
+    return SandwichState(
+        angle=float(angle), axis=axis, v=v, q=q, v_rot=v_rot,
+        sandwich=multiply(multiply(q, v_pure), inverse(q)), sandwich_star=multiply(multiply(q, v_pure), conjugate(q)),
+        qv=qv, qv_length=float(np.linalg.norm(qv[1:])), qv_error_angle=angle_between_vectors(qv[1:], v_rot),
+        norm_q=float(norm(q)), centre=float(v @ axis) * axis,
+        ring=rotate_vector(quaternion_from_axis_angle(axis, _TURNS), v), pole=abs(float(elevation)) >= 90,
+        case=case)

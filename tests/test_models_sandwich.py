@@ -1,0 +1,96 @@
+"""quatlib.models.sandwich: q v q⁻¹ turns v, the one-sided q v does not, checked against closed forms and scipy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.spatial.transform import Rotation
+
+from quatlib.models.geometry import axis_frame
+from quatlib.models.sandwich import CASES, SandwichState, angle_between_vectors, check_vector, sandwich_state
+
+turns = st.floats(-180, 180)
+elevations = st.floats(-90, 90)
+thetas = st.floats(-360, 360)
+vectors = st.tuples(*[st.floats(-3, 3)] * 3).filter(lambda v: np.linalg.norm(v) > 1e-3)
+
+
+def test_models_import_neither_matplotlib_nor_ipywidgets():
+    code = ("import sys, quatlib.models.sandwich; "
+            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@settings(max_examples=80, deadline=None)
+@given(azimuth=turns, elevation=elevations, angle=thetas, v=vectors)
+def test_the_sandwich_is_the_rotation_and_the_one_sided_product_is_its_closed_form(azimuth, elevation, angle, v):
+    s = sandwich_state(azimuth, elevation, angle, v)
+    assert isinstance(s, SandwichState) and s.case in CASES
+    v = np.asarray(v, float)
+    n = axis_frame(azimuth, elevation)[:, 0]
+    np.testing.assert_allclose(s.axis, n, atol=1e-15)
+    half = np.radians(angle) / 2
+    np.testing.assert_allclose(s.q, np.r_[np.cos(half), np.sin(half) * n], atol=1e-12)
+    assert s.norm_q == pytest.approx(1.0)
+    # q v q⁻¹ = (0, v′) with v′ the rotation of v (scipy's rotation vector agrees), and q v q* the same
+    np.testing.assert_allclose(s.v_rot, Rotation.from_rotvec(np.radians(angle) * n).apply(v), atol=1e-9)
+    assert abs(s.sandwich[0]) < 1e-9
+    np.testing.assert_allclose(s.sandwich[1:], s.v_rot, atol=1e-9)
+    np.testing.assert_allclose(s.sandwich_star, s.sandwich, atol=1e-9)
+    assert s.pure_and_same
+    # q v = −sin(θ/2)(n·v) + cos(θ/2) v + sin(θ/2) n×v; its length² is |v|² − w²
+    qv = np.r_[-np.sin(half) * (n @ v), np.cos(half) * v + np.sin(half) * np.cross(n, v)]
+    np.testing.assert_allclose(s.qv, qv, atol=1e-12)
+    assert s.qv_length ** 2 == pytest.approx(s.v_length ** 2 - s.qv_w ** 2, abs=1e-9)
+    # the circle v's tip runs on: around the axis, through v and v′
+    np.testing.assert_allclose(s.centre, (v @ n) * n, atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(s.ring, axis=1), np.linalg.norm(v), atol=1e-9)
+    np.testing.assert_allclose(s.ring @ n, v @ n, atol=1e-9)
+    np.testing.assert_allclose(s.ring[0], v, atol=1e-12)
+    assert s.pole == (abs(elevation) >= 90)
+
+
+@pytest.mark.parametrize("kwargs, case", [
+    (dict(azimuth=20, elevation=70, angle=0), "identity"),
+    (dict(azimuth=20, elevation=70, angle=360), "minus_one"),
+    (dict(azimuth=0, elevation=90, angle=90, v=(1, 0, 0)), "perpendicular"),
+    (dict(azimuth=0, elevation=0, angle=120, v=(2, 0, 0)), "along"),
+    (dict(azimuth=20, elevation=70, angle=90), "general"),
+])
+def test_the_special_cases_of_the_one_sided_product(kwargs, case):
+    s = sandwich_state(**kwargs)
+    assert s.case == case
+    if case == "minus_one":
+        np.testing.assert_allclose(s.qv[1:], -s.v, atol=1e-12)
+    if case == "perpendicular":
+        assert abs(s.qv_w) < 1e-12 and s.qv_error_angle == pytest.approx(45.0)
+    if case == "along":
+        np.testing.assert_allclose(s.v_rot, s.v, atol=1e-12)
+        assert s.qv_length == pytest.approx(2 * np.cos(np.radians(60)))
+    if case == "general":
+        assert abs(s.qv_w) > 0.1 and s.qv_error_angle > 10
+
+
+def test_a_signed_zero_is_kept():
+    s = sandwich_state(azimuth=0, elevation=0, angle=-90)  # axis x exactly: sin(-45°)·0 = -0.0
+    assert np.signbit(s.q[2]) and s.q[2] == 0
+
+
+def test_angle_between_vectors_is_accurate_near_0_and_180_degrees():
+    assert angle_between_vectors([1, 0, 0], [1, 1e-9, 0]) == pytest.approx(np.degrees(1e-9), rel=1e-6)
+    assert angle_between_vectors([1, 0, 0], [-1, 1e-9, 0]) == pytest.approx(180 - np.degrees(1e-9), rel=1e-12)
+    assert angle_between_vectors([0, 0, 0], [1, 0, 0]) == 0.0
+
+
+@pytest.mark.parametrize("v", [(0, 0, 0), (np.nan, 0, 0), (np.inf, 1, 0)])
+def test_a_vector_that_cannot_be_turned_is_refused_with_a_message(v):
+    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+        check_vector(v)
+    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+        sandwich_state(0, 0, 30, v)
