@@ -1,8 +1,9 @@
 """Every course notebook, in JupyterLab in headless Chromium: runs clean, and every slider repaints its figure.
 
 One test per ``notebooks/*.ipynb``: open, Run All, no error output, every code cell executed, at least one slider,
-and for each slider a figure in its cell that repaints after PageUp/ArrowRight on the focused handle (see
-``lab.NotebookReport.problems``).  A full-page screenshot of each lands in ``test-artifacts/browser/<stem>.png``,
+and for each slider a figure in its cell that repaints after PageUp/ArrowRight on the focused handle; then each
+toggle-buttons, dropdown, checkbox and play control changed once repaints its figure too (see
+``checks.NotebookReport.problems``).  A full-page screenshot of each lands in ``test-artifacts/browser/<stem>.png``,
 and one per widget cell in ``test-artifacts/browser/widgets/<stem>_<n>.png``.  A slider that is disabled when its turn
 comes (e.g. disabled by a slider moved before it) is reported, not moved: a dedicated test must drive it
 (notebook 07's untangle slider: test_belt_in_lab.py).
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from .lab import ARTIFACTS_DIR, NOTEBOOKS_DIR
+from .jupyterlab import ARTIFACTS_DIR, NOTEBOOKS_DIR
 
 pytestmark = pytest.mark.browser
 
@@ -22,10 +23,10 @@ PARAMS = [pytest.param(p.name, id=p.stem) for p in NOTEBOOKS] or [pytest.param(N
 
 
 @pytest.mark.parametrize("notebook", PARAMS)
-def test_notebook_runs_and_sliders_repaint(notebook, check_notebook):
+def test_notebook_runs_and_controls_repaint(notebook, check):
     if notebook is None:
         pytest.fail(f"no notebooks found: {NOTEBOOKS_DIR} has no *.ipynb", pytrace=False)
-    report = check_notebook(notebook, screenshot=ARTIFACTS_DIR / f"{notebook.removesuffix('.ipynb')}.png",
+    report = check(notebook, screenshot=ARTIFACTS_DIR / f"{notebook.removesuffix('.ipynb')}.png",
                             widget_shots=ARTIFACTS_DIR / "widgets")
     problems = report.problems()
     if not problems:
