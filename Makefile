@@ -1,6 +1,6 @@
 # quaternion-course: two commands.
 #   make lab    set up .venv and open the course in JupyterLab (127.0.0.1, token auth on)
-#   make test   set up .venv with the test extra and run every test
+#   make test   set up .venv with the test extra, lint (ruff), then run every test
 # In a workshop:
 #   make present NB=07   notebook 07 as a clean app view for projecting (voila, no code cells)
 #   make fresh NB=04     the original notebook 04 next to yours, as "04_... (fresh copy).ipynb"
@@ -9,10 +9,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench gifs present fresh clean help
+.PHONY: lab test lint bench gifs present fresh clean help
 help:
 	@echo "make lab   - open the course in JupyterLab"
-	@echo "make test  - run every test (unit, doctest, notebooks, browser)"
+	@echo "make test  - lint, then run every test (unit, doctest, notebooks, browser)"
+	@echo "make lint  - ruff check (rules in pyproject.toml [tool.ruff])"
 	@echo "make bench - run the benchmarks (benchmarks/README.md)"
 	@echo "make gifs  - export the slide GIFs (docs/slides/)"
 	@echo "make present NB=07 - notebook 07 as a clean app view for projecting (voila; PORT=... optional)"
@@ -39,12 +40,20 @@ $(VENV)/.bench-installed: pyproject.toml | $(PY)
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
 
+# Lint first: a lint error fails `make test`, and so CI (.ci/run).
 test: $(VENV)/.test-installed
+	$(PY) -m ruff check .
 	$(PY) -m pytest
 
+lint: $(VENV)/.test-installed
+	$(PY) -m ruff check .
+
+# The browser benchmarks run as modules from the repository root: they import the page object as a package
+# (tests.browser.jupyterlab).
 bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_quatlib.py
-	$(PY) benchmarks/bench_browser_latency.py --course --moves 30
+	$(PY) -m benchmarks.bench_browser_latency --course --moves 30
+	$(PY) -m benchmarks.bench_browser_drag
 
 gifs: $(VENV)/.lab-installed
 	$(PY) tools/export_gifs.py
@@ -58,4 +67,4 @@ fresh:
 	@$(PYTHON) tools/fresh.py "$(NB)" $(if $(REV),--rev "$(REV)")
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts

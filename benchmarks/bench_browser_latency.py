@@ -13,10 +13,13 @@ one pair at a time, round-robin within the pair, kernels shut down between pairs
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_browser_latency.py --course        # the three course demos vs the usual way
-    .venv/bin/python benchmarks/bench_browser_latency.py                 # the three fixture figures
-    .venv/bin/python benchmarks/bench_browser_latency.py --notebook notebooks/02_euler.ipynb --slider 1
-    .venv/bin/python benchmarks/bench_browser_latency.py --moves 40 --baseline my_inline_version.ipynb
+    .venv/bin/python -m benchmarks.bench_browser_latency --course        # the three course demos vs the usual way
+    .venv/bin/python -m benchmarks.bench_browser_latency                 # the three fixture figures
+    .venv/bin/python -m benchmarks.bench_browser_latency --notebook notebooks/02_euler_gimbal_lock.ipynb --slider 1
+    .venv/bin/python -m benchmarks.bench_browser_latency --moves 40 --baseline my_inline_version.ipynb
+
+Run it from the repository root as a module (``-m``): it imports the browser tests' JupyterLab page object as a
+package (``tests.browser.jupyterlab``).
 
 Prints a markdown table (median and p95 over the measured moves; the first ``--warmup`` moves are dropped).
 Needs /usr/bin/chromium, like the browser tests.
@@ -35,10 +38,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO_ROOT))
+from tests.browser import fixture_notebooks
+from tests.browser import jupyterlab as lab
 
-from tests.browser import fixture_notebooks, lab  # noqa: E402
+REPO_ROOT = lab.REPO_ROOT
 
 # In-page probe: a signature of the figures in the slider's cell, and a one-shot latency detector.
 _JS_INSTALL = """
@@ -112,21 +115,21 @@ def _settle(page, quiet_s: float = 0.3, timeout: float = 10.0) -> None:
 
 
 def prepare(browser, server: lab.LabServer, target: Target, run_timeout: float) -> None:
-    page = lab.new_page(browser)
+    page = browser.new_page(viewport=lab.VIEWPORT)
     target.page = page
-    lab.open_notebook(page, server, target.relpath)
-    lab.run_all(page, target.relpath, timeout=run_timeout)
-    state = lab.wait_widgets_rendered(page, target.relpath)
+    nb = lab.Notebook(page, server, target.relpath).open()
+    nb.run_all(timeout=run_timeout)
+    state = nb.wait_rendered()
     if state["errors"]:
         raise SystemExit(f"{target.relpath}: errors after Run All: {state['errors']}")
-    handles = page.locator(f".jp-Notebook {lab.SLIDER_HANDLE}")
-    n = handles.count()
-    if target.slider >= n:
-        raise SystemExit(f"{target.relpath}: asked for slider #{target.slider}, found {n} slider(s)")
+    sliders = nb.sliders()
+    if target.slider >= len(sliders):
+        raise SystemExit(f"{target.relpath}: asked for slider #{target.slider}, found {len(sliders)} slider(s)")
     status = page.evaluate(_JS_INSTALL, [f".jp-Notebook {lab.SLIDER_HANDLE}", lab.FIGURE, target.slider])
     if status != "ok":
         raise SystemExit(f"{target.relpath}: {status}")
-    handle = handles.nth(target.slider)
+    slider = sliders[target.slider]
+    handle = slider.handle
     handle.scroll_into_view_if_needed()
     # The figure must be on screen too: scroll the cell's outputs (not its code, which can be long) to the top.
     page.evaluate("""(i) => { const h = document.querySelectorAll('.jp-Notebook .widget-slider .noUi-handle')[i];
@@ -146,9 +149,9 @@ def prepare(browser, server: lab.LabServer, target: Target, run_timeout: float) 
     # Pick the key order that moves the slider from where it starts (a slider at its maximum moves left first).
     handle.focus()
     for keys in (("ArrowRight", "ArrowLeft"), ("ArrowLeft", "ArrowRight")):
-        before = lab.readout(handle)
+        before = slider.readout()
         page.keyboard.press(keys[0])
-        if lab.readout(handle) != before:
+        if slider.readout() != before:
             page.keyboard.press(keys[1])
             target.keys = keys
             break
@@ -249,7 +252,7 @@ def main(argv=None) -> int:
         from playwright.sync_api import sync_playwright
 
         with lab.LabServer(root) as server, sync_playwright() as pw:
-            browser = lab.launch_chromium(pw)
+            browser = pw.chromium.launch(**lab.LAUNCH_ARGS)
             try:
                 measure(browser, server, targets, args.moves, args.warmup, args.timeout)
             finally:
@@ -276,7 +279,7 @@ def run_course(args) -> int:
         from playwright.sync_api import sync_playwright
 
         with lab.LabServer(root) as server, sync_playwright() as pw:
-            browser = lab.launch_chromium(pw)
+            browser = pw.chromium.launch(**lab.LAUNCH_ARGS)
             try:
                 for demo, _, live, usual in pairs:
                     measure(browser, server, [live, usual], args.moves, args.warmup, args.timeout, f"{demo}: ")

@@ -91,6 +91,37 @@ def test_make_test_installs_test_extra_and_runs_pytest():
     assert "-m pytest" in commands
 
 
+def test_make_test_lints_before_it_tests():
+    commands = _make_dry_run("test").splitlines()
+    lint = [i for i, line in enumerate(commands) if "-m ruff check" in line]
+    tests = [i for i, line in enumerate(commands) if "-m pytest" in line]
+    assert lint and tests and lint[0] < tests[0], commands
+    assert any("-m ruff check" in line for line in _make_dry_run("lint").splitlines())
+
+
+def test_ruff_checks_pyflakes_pycodestyle_isort_and_bugbear():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    ruff = pyproject["tool"]["ruff"]
+    assert set(ruff["lint"]["select"]) >= {"F", "E", "W", "I", "B"}
+    assert ruff["line-length"] >= 120, "the code uses lines up to 120 characters"
+    assert "ruff" in pip_requirements(), "ruff belongs in the test extra: `make test` runs it"
+
+
+def test_browser_tests_keep_screenshots_and_traces_of_failures():
+    addopts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
+    for option in ("--screenshot=only-on-failure", "--tracing=retain-on-failure", "--output=test-artifacts/"):
+        assert option in addopts
+    assert "pytest-playwright" in pip_requirements()
+
+
+def test_benchmarks_import_the_page_object_as_a_package():
+    for bench in (ROOT / "benchmarks").glob("bench_browser_*.py"):
+        text = bench.read_text()
+        assert "sys.path.insert" not in text, bench.name
+        assert "from tests.browser" in text, bench.name
+    assert "-m benchmarks.bench_browser_latency" in _make_dry_run("bench")
+
+
 def test_ci_script_installs_chromium_and_runs_make_test():
     script = (ROOT / ".ci" / "run").read_text()
     assert script.startswith("#!/usr/bin/env bash")

@@ -79,7 +79,7 @@ def test_checks_out_and_sets_up_a_supported_python(workflow):
 
 def test_uses_the_system_browser_never_a_downloaded_one(workflow):
     text = "\n".join(run_lines(workflow))
-    assert "playwright install" not in text  # the harness launches a system Chromium (tests/browser/lab.py)
+    assert "playwright install" not in text  # pytest-playwright launches a system Chromium (tests/browser/conftest.py)
     assert "chromium" in text
 
 

@@ -1,4 +1,10 @@
-"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium per session.
+"""Fixtures for the browser tests: pytest-playwright's ``browser``/``context``/``page`` on the system Chromium, and
+one JupyterLab server per session.
+
+pytest-playwright launches the browser; :func:`browser_type_launch_args` points it at ``/usr/bin/chromium`` (never
+``playwright install``, which downloads a browser) and :func:`browser_context_args` sets the viewport.  Its
+``--screenshot``/``--tracing``/``--output`` options (in pyproject's addopts) keep a screenshot and a trace of every
+failed test in ``test-artifacts/playwright/<test>/``; open a trace with ``playwright show-trace trace.zip``.
 
 The server serves a throw-away copy of ``notebooks/`` (plus the harness fixture notebooks in ``_harness/``), so
 running cells never touches the committed notebooks.  Without ``/usr/bin/chromium`` the tests are skipped, except
@@ -9,71 +15,68 @@ from __future__ import annotations
 
 import pytest
 
-from . import fixture_notebooks, lab
+from . import fixture_notebooks, jupyterlab
+from .checks import NotebookReport, check_notebook
 
 HARNESS_DIR = "_harness"
 
 
 @pytest.fixture(scope="session")
 def browser_required():
-    reason = lab.missing_browser_reason()
+    reason = jupyterlab.missing_browser_reason()
     if reason is None:
         return
-    if lab.ci_requires_browser():
+    if jupyterlab.ci_requires_browser():
         pytest.fail(f"CI is set but the browser tests cannot run: {reason}. "
                     f".ci/run must install chromium before `make test`.", pytrace=False)
     pytest.skip(f"browser tests skipped: {reason}")
 
 
 @pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_required):
+    return {**browser_type_launch_args, **jupyterlab.LAUNCH_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": jupyterlab.VIEWPORT, "device_scale_factor": 1}
+
+
+@pytest.fixture(scope="session")
 def lab_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab-root")
-    if lab.NOTEBOOKS_DIR.is_dir():
-        lab.copy_notebooks(lab.NOTEBOOKS_DIR, root)
+    if jupyterlab.NOTEBOOKS_DIR.is_dir():
+        jupyterlab.copy_notebooks(jupyterlab.NOTEBOOKS_DIR, root)
     fixture_notebooks.write_fixtures(root / HARNESS_DIR)
     return root
 
 
 @pytest.fixture(scope="session")
 def lab_server(browser_required, lab_root):
-    server = lab.LabServer(lab_root)
-    server.start()
-    try:
+    with jupyterlab.LabServer(lab_root) as server:
         yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="session")
-def chromium(browser_required):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = lab.launch_chromium(pw)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @pytest.fixture
-def page(chromium):
-    page = lab.new_page(chromium)
-    try:
-        yield page
-    finally:
-        page.context.close()
-
-
-@pytest.fixture
-def check_notebook(lab_server, page):
-    """``check_notebook(relpath, screenshot=..., **kw) -> lab.NotebookReport``; shuts the kernel down afterwards."""
+def open_notebook(lab_server, page):
+    """``open_notebook(relpath) -> jupyterlab.Notebook`` in pytest-playwright's ``page`` (not yet opened);
+    shuts its kernel down afterwards."""
     opened = []
 
-    def check(relpath: str, **kwargs) -> lab.NotebookReport:
+    def make(relpath: str) -> jupyterlab.Notebook:
         opened.append(relpath)
-        return lab.check_notebook(page, lab_server, relpath, **kwargs)
+        return jupyterlab.Notebook(page, lab_server, relpath)
 
-    yield check
+    yield make
     for relpath in opened:
         lab_server.shutdown_kernels_for(relpath)
+
+
+@pytest.fixture
+def check(open_notebook):
+    """``check(relpath, screenshot=..., **kw) -> checks.NotebookReport`` (see checks.check_notebook)."""
+
+    def run(relpath: str, **kwargs) -> NotebookReport:
+        return check_notebook(open_notebook(relpath), **kwargs)
+
+    return run

@@ -11,6 +11,8 @@ The same figure (a sine curve whose frequency a slider sets) three ways, plus no
 - ``no_slider`` — a figure and no widget.
 - ``clipped`` — the ``image`` figure, but a slider description and toggle-button choices cut off by narrow columns.
 - ``disabled_later`` — the ``image`` figure with a second slider that moving the first one disables.
+- ``controls`` — the ``image`` figure with toggle buttons, a dropdown, a checkbox and a play control that each
+  change it, and a second checkbox ("does nothing") that changes nothing: the harness must report that one.
 """
 
 from __future__ import annotations
@@ -156,6 +158,27 @@ FIXTURES: dict[str, list[str]] = {
         "slider.observe(update, names='value')\n"
         "amplitude.observe(update, names='value')\n"
         "widgets.VBox([slider, amplitude, image])",
+    ],
+    "controls": [
+        _IMAGE_IMPORTS,
+        "x = np.linspace(0, 2 * np.pi, 200)\n"
+        + _SLIDER + "\n"
+        "colour = widgets.ToggleButtons(options=['C0', 'C1', 'C2'], description='colour')\n"
+        "style = widgets.Dropdown(options=['-', '--', ':'], description='line style')\n"
+        "grid = widgets.Checkbox(value=False, description='grid')\n"
+        "dead = widgets.Checkbox(value=False, description='does nothing')\n"
+        "play = widgets.Play(value=10, min=10, max=20, interval=50, description='play')\n"
+        + _IMAGE_FIGURE +
+        "def update(change):\n"
+        "    line.set_ydata(np.sin((slider.value + (play.value - 10) / 10) * x))\n"
+        "    line.set_color(colour.value)\n"
+        "    line.set_linestyle(style.value)\n"
+        "    ax.grid(grid.value)\n"
+        "    image.value = png()\n"
+        "\n"
+        "for w in (slider, colour, style, grid, play):\n"
+        "    w.observe(update, names='value')\n"
+        "widgets.VBox([slider, colour, style, grid, dead, play, image])",
     ],
 }
 

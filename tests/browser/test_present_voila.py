@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from . import lab
+from . import jupyterlab as lab
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def start_voila(browser_required, tmp_path):
     def start(notebook: Path):
         home = tmp_path / f"home{len(servers)}"
         # The lab harness' isolated Jupyter/IPython dirs and kernelspec (this interpreter as python3).
-        env = lab.LabServer(home)._environment(home)
+        env = lab.isolated_environment(home)
         server = present.VoilaServer(notebook, port=lab.free_port(), env=env, log_path=home / "voila.log")
         servers.append(server)
         return server.start()
@@ -160,7 +160,8 @@ _JS_STATE = """
   cells.forEach((c, i) => {
     c.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"], [data-mime-type*="error"]').forEach((el) => {
       const t = el.textContent.trim();
-      if (/Traceback|Error|error when executing/.test(t)) out.errors.push(`cell ${i}: ${t.split('\\n').slice(-3).join(' | ')}`);
+      if (/Traceback|Error|error when executing/.test(t))
+        out.errors.push(`cell ${i}: ${t.split('\\n').slice(-3).join(' | ')}`);
     });
     c.querySelectorAll('.jupyter-widgets').forEach((el) => {
       if (/Error displaying widget|Failed to load model/.test(el.textContent))
@@ -194,7 +195,8 @@ _JS_FIGURE_RECT = lab.figure_rect_js("[cell, k]", "document.querySelectorAll('#r
 _JS_CONTENT_HEIGHT = """
 () => {
   let best = document.scrollingElement;
-  for (const el of document.querySelectorAll('#voila-top-panel, #jp-main-content-panel, #rendered_cells, body, html, #main')) {
+  const candidates = '#voila-top-panel, #jp-main-content-panel, #rendered_cells, body, html, #main';
+  for (const el of document.querySelectorAll(candidates)) {
     if (el.scrollHeight > best.scrollHeight) best = el;
   }
   Array.from(document.querySelectorAll('*')).forEach((el) => { el.scrollTop = 0; });
@@ -221,34 +223,11 @@ def wait_rendered(page, timeout: float = 120.0) -> dict:
 
 
 def figure_shots(page, cell: int) -> list[bytes]:
-    shots, k = [], 0
-    while True:
-        got = page.evaluate(_JS_FIGURE_RECT, [cell, k])
-        if got["rect"] is None:
-            if k >= got["count"]:
-                return shots
-            shots.append(b"")
-        else:
-            shots.append(page.screenshot(clip=got["rect"], animations="disabled", caret="hide"))
-        k += 1
+    return lab.figure_shots(page, _JS_FIGURE_RECT, [cell])
 
 
 def stable_shots(page, cell: int, timeout: float = 20.0) -> list[bytes]:
-    deadline = time.monotonic() + timeout
-    prev = figure_shots(page, cell)
-    while time.monotonic() < deadline:
-        time.sleep(0.3)
-        cur = figure_shots(page, cell)
-        if cur == prev:
-            return cur
-        prev = cur
-    return prev
-
-
-def difference(base: list[bytes], cur: list[bytes]) -> float:
-    if not cur or len(base) != len(cur):
-        return 0.0 if not cur else 1.0
-    return max(lab.changed_fraction(a, b) if a and b else float(a != b) for a, b in zip(base, cur))
+    return lab.stable(lambda: figure_shots(page, cell), timeout, interval=0.3)
 
 
 def move_one_slider(page, timeout: float = 20.0) -> dict:
@@ -261,12 +240,12 @@ def move_one_slider(page, timeout: float = 20.0) -> dict:
     handle = page.locator(lab.SLIDER_HANDLE).nth(s["index"])
     handle.scroll_into_view_if_needed()
     t0 = time.monotonic()
-    before, after = lab.move_slider(page, handle)
+    before, after = lab.Slider(page, handle, s["index"], s["cell"], s["description"]).nudge()
     frac, seconds = 0.0, None
     while time.monotonic() - t0 < timeout:
-        if difference(base, figure_shots(page, s["cell"])) > 0:
+        if lab.difference(base, figure_shots(page, s["cell"])) > 0:
             seconds = time.monotonic() - t0
-            frac = difference(base, stable_shots(page, s["cell"]))  # the settled picture, not a first frame
+            frac = lab.difference(base, stable_shots(page, s["cell"]))  # the settled picture, not a first frame
             if frac > 0:
                 break
         time.sleep(0.1)
@@ -318,7 +297,7 @@ def code_lines(notebook: Path) -> list[str]:
 # Tests
 # --------------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("notebook", PARAMS)
-def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, chromium):
+def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, page):
     if notebook is None:
         pytest.fail(f"no notebooks found: {lab.NOTEBOOKS_DIR} has no *.ipynb", pytrace=False)
     stem = notebook.removesuffix(".ipynb")
@@ -333,7 +312,8 @@ def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, chromi
 
     watch = CullWatch(server)
     watch.start()
-    page = lab.new_page(chromium)
+    page.js_errors = []
+    page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
     try:
         t = time.monotonic()
         page.goto(server.url, wait_until="domcontentloaded", timeout=180_000)
@@ -398,14 +378,13 @@ def _smallest_notebook() -> Path:
     return min(NOTEBOOKS, key=lambda p: p.stat().st_size)
 
 
-def test_open_page_keeps_its_kernel_and_a_closed_tab_frees_it(notebooks_copy, start_voila, chromium):
+def test_open_page_keeps_its_kernel_and_a_closed_tab_frees_it(notebooks_copy, start_voila, page):
     """The presenter's page, idle past the cull timeout, keeps its kernel; a tab closed normally frees it.
 
     Voila 0.5.13 sends a shutdown beacon on ``beforeunload``, but the server rejects it (403: "'_xsrf' argument
     missing from POST": the page never gets an ``_xsrf`` cookie), so here too culling is what frees the kernel.
     """
     server = start_voila(notebooks_copy / _smallest_notebook().name)
-    page = lab.new_page(chromium)
     try:
         page.goto(server.url, wait_until="domcontentloaded", timeout=180_000)
         wait_rendered(page)

@@ -1,0 +1,244 @@
+"""A continuous mouse drag of a slider in JupyterLab: how often the figure follows, and how long it lags behind.
+
+For each course notebook (or ``--notebook``), JupyterLab runs on loopback and headless Debian Chromium on the same
+machine.  The benchmark runs all cells, picks a slider (the first enabled one with a figure in its cell, or
+``--slider``), presses the mouse on its handle, moves it every ~16 ms for ``--seconds`` (2 s: an ease in and out
+along the track, as a hand would drag it) and releases.  In the page it timestamps (``performance.now()``):
+
+- the pointer going down and up on the slider;
+- every change of the ``src`` of a figure image in the slider's cell (a MutationObserver: ``ipywidgets.Image``
+  sets a new blob URL for every PNG it gets);
+- every change of the slider's readout (the values the learner saw while dragging).
+
+It reports, per drag, the figure updates per second while the button was down (changes of the busiest image's
+``src`` between down and up, over the drag time) and the **settle** time: from the release to the last figure
+change (0 when the last figure came before the release).  The issue's goal: at least 20 updates/s, settle within
+100 ms.  Each slider is dragged ``--repeat`` times; the table shows the median over the drags.  Speed is measured
+here, never asserted in tests.
+
+Usage (from the repository root, as a module: it imports the browser tests' page object as a package)::
+
+    .venv/bin/python -m benchmarks.bench_browser_drag                    # one slider per course notebook
+    .venv/bin/python -m benchmarks.bench_browser_drag --notebook notebooks/04_sandwich.ipynb --slider "angle (°)"
+    .venv/bin/python -m benchmarks.bench_browser_drag --all-sliders --repeat 1
+
+Needs /usr/bin/chromium, like the browser tests.  Results: benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.browser import jupyterlab as lab
+
+GOAL_UPDATES_PER_S, GOAL_SETTLE_MS = 20.0, 100.0
+FRAME_S = 0.016  # one mouse move per ~16 ms (a 60 Hz pointer)
+
+# Watches one slider's cell: pointer down/up, figure image src changes (per image), readout changes.
+_JS_WATCH = """
+(handle) => {
+  const cell = handle.closest('.jp-Cell');
+  const readout = handle.closest('.widget-slider').querySelector('.widget-readout');
+  const ids = new WeakMap();
+  let next = 0;
+  const W = window.__qcDrag = {down: null, up: null, figures: [], values: []};
+  const idOf = (img) => { if (!ids.has(img)) ids.set(img, next++); return ids.get(img); };
+  cell.querySelectorAll('img').forEach(idOf);
+  W.observer = new MutationObserver((records) => {
+    const t = performance.now();
+    for (const r of records) {
+      if (r.type === 'attributes' && r.target.tagName === 'IMG') W.figures.push([t, idOf(r.target)]);
+      else if (r.type === 'childList')  // an <img> replaced (interact) counts as a new figure too
+        r.addedNodes.forEach((n) => n.querySelectorAll && [n, ...n.querySelectorAll('img')]
+          .filter((e) => e.tagName === 'IMG').forEach((e) => W.figures.push([t, idOf(e)])));
+    }
+  });
+  W.observer.observe(cell, {subtree: true, childList: true, attributes: true, attributeFilter: ['src']});
+  if (readout) {
+    W.readout = new MutationObserver(() => W.values.push([performance.now(), readout.textContent.trim()]));
+    W.readout.observe(readout, {subtree: true, childList: true, characterData: true});
+  }
+  document.addEventListener('pointerdown', () => { W.down = performance.now(); }, {capture: true, once: true});
+  document.addEventListener('pointerup', () => { W.up = performance.now(); }, {capture: true, once: true});
+  return cell.querySelectorAll('img').length;
+}
+"""
+_JS_RESULT = """() => { const W = window.__qcDrag; W.observer.disconnect(); if (W.readout) W.readout.disconnect();
+                        return {down: W.down, up: W.up, figures: W.figures, values: W.values}; }"""
+
+
+@dataclass
+class Drag:
+    updates_per_s: float
+    settle_ms: float
+    updates: int  # figure changes while the button was down (busiest image)
+    values: int  # readout changes while the button was down
+    moves: int  # mouse moves sent
+    seconds: float  # button down → up, in the page
+
+
+@dataclass
+class Target:
+    relpath: str
+    slider: str = ""  # description; "" = the first enabled slider with a figure
+    drags: list[Drag] = field(default_factory=list)
+    note: str = ""
+
+
+def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float) -> Drag:
+    """One continuous drag of ``slider``'s handle, towards the farther end of its track and back."""
+    page = nb.page
+    nb.wait_quiet(quiet=0.5)
+    box = slider.track()
+    h, track = box["handle"], box["track"]
+    x0, y = h["x"] + h["width"] / 2, h["y"] + h["height"] / 2
+    left, right = track["x"] + 2, track["x"] + track["width"] - 2
+    # Ease out towards the farther end and back, 1.25 times in `seconds`: it ends away from where it started.
+    far = right if right - x0 >= x0 - left else left
+    amplitude = 0.8 * (far - x0)
+    page.evaluate(_JS_WATCH, slider.handle.element_handle())
+    page.mouse.move(x0, y)
+    page.mouse.down()
+    t0, moves = time.monotonic(), 0
+    while (t := time.monotonic() - t0) < seconds:
+        page.mouse.move(x0 + amplitude * (1 - math.cos(2 * math.pi * t / (0.8 * seconds))) / 2, y)
+        moves += 1
+        time.sleep(max(0.0, t0 + moves * FRAME_S - time.monotonic()))
+    page.mouse.up()
+    nb.wait_quiet(quiet=1.0, timeout=60)
+    time.sleep(0.3)  # the last PNG decoded and its src set
+    r = page.evaluate(_JS_RESULT)
+    down, up = r["down"], r["up"]
+    if down is None or up is None:
+        raise RuntimeError(f"{nb.relpath}: the page saw no pointer down/up on the slider")
+    during = {}
+    for t, img in r["figures"]:
+        if down <= t <= up:
+            during[img] = during.get(img, 0) + 1
+    updates = max(during.values(), default=0)
+    last = max((t for t, _ in r["figures"]), default=None)
+    settle = 0.0 if last is None or last <= up else last - up
+    return Drag(updates_per_s=updates / ((up - down) / 1000), settle_ms=settle, updates=updates,
+                values=sum(down <= t <= up for t, _ in r["values"]), moves=moves, seconds=(up - down) / 1000)
+
+
+def pick_slider(nb: lab.Notebook, description: str) -> lab.Slider:
+    if description:
+        return nb.slider(description)
+    for slider, info in zip(nb.sliders(), nb.controls("slider"), strict=True):
+        if not info["disabled"] and info["figures"]:
+            return slider
+    raise LookupError(f"{nb.relpath}: no enabled slider with a figure in its cell")
+
+
+def measure(browser, server: lab.LabServer, target: Target, seconds: float, repeat: int) -> None:
+    page = browser.new_page(viewport=lab.VIEWPORT)
+    try:
+        nb = lab.Notebook(page, server, target.relpath).open()
+        nb.run_all()
+        state = nb.wait_rendered()
+        if state["errors"]:
+            raise SystemExit(f"{target.relpath}: errors after Run All: {state['errors']}")
+        slider = pick_slider(nb, target.slider)
+        target.slider = slider.description
+        nb.stable_figure_shots(slider.cell)
+        for i in range(repeat):
+            target.drags.append(drag_once(nb, slider, seconds))
+            print(f"\r{target.relpath} {target.slider!r}: drag {i + 1}/{repeat}", end="", file=sys.stderr)
+        print(file=sys.stderr)
+        late = nb.state()["errors"]
+        if late:
+            target.note = f"errors after dragging: {late}"
+    finally:
+        page.close()
+        server.shutdown_kernels_for(target.relpath)
+
+
+def all_slider_targets(browser, server: lab.LabServer, relpath: str) -> list[Target]:
+    page = browser.new_page(viewport=lab.VIEWPORT)
+    try:
+        nb = lab.Notebook(page, server, relpath).open()
+        nb.run_all()
+        nb.wait_rendered()
+        return [Target(relpath, i["description"]) for i in nb.controls("slider")
+                if not i["disabled"] and i["figures"] and i["description"]]
+    finally:
+        page.close()
+        server.shutdown_kernels_for(relpath)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--notebook", type=Path, action="append",
+                    help="notebook(s) to measure (default: every notebooks/*.ipynb)")
+    ap.add_argument("--slider", default="", help="description of the slider to drag (with one --notebook)")
+    ap.add_argument("--all-sliders", action="store_true", help="every enabled slider with a figure, not just one")
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one drag")
+    ap.add_argument("--repeat", type=int, default=3, help="drags per slider (the table shows medians)")
+    args = ap.parse_args(argv)
+    if args.slider and (not args.notebook or len(args.notebook) != 1 or args.all_sliders):
+        ap.error("--slider needs exactly one --notebook and no --all-sliders")
+    reason = lab.missing_browser_reason()
+    if reason:
+        print(f"cannot run: {reason}", file=sys.stderr)
+        return 2
+    notebooks = [p.resolve() for p in args.notebook] if args.notebook else sorted(lab.NOTEBOOKS_DIR.glob("*.ipynb"))
+    load_before = os.getloadavg()
+    targets: list[Target] = []
+    with tempfile.TemporaryDirectory(prefix="qc-drag-") as tmp:
+        root = Path(tmp)
+        for folder in {nb.parent for nb in notebooks}:
+            lab.copy_notebooks(folder, root / folder.name)
+        from playwright.sync_api import sync_playwright
+
+        with lab.LabServer(root) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(**lab.LAUNCH_ARGS)
+            try:
+                for nb in notebooks:
+                    relpath = f"{nb.parent.name}/{nb.name}"
+                    found = (all_slider_targets(browser, server, relpath) if args.all_sliders
+                             else [Target(relpath, args.slider)])
+                    for target in found:
+                        measure(browser, server, target, args.seconds, args.repeat)
+                        targets.append(target)
+            finally:
+                browser.close()
+    load_after = os.getloadavg()
+    print(f"Continuous {args.seconds:g} s mouse drag of a slider (a move every {FRAME_S * 1000:.0f} ms) in JupyterLab "
+          f"{_versions()}, headless Chromium, {os.cpu_count()} CPU(s), {platform.machine()}; {args.repeat} drag(s) "
+          f"per slider, medians. Load average (1/5/15 min) before {' / '.join(f'{x:.2f}' for x in load_before)}, "
+          f"after {' / '.join(f'{x:.2f}' for x in load_after)}. Goal: ≥ {GOAL_UPDATES_PER_S:.0f} updates/s, "
+          f"settle ≤ {GOAL_SETTLE_MS:.0f} ms.\n")
+    print("| notebook | slider | figure updates/s | settle (ms) | worst settle (ms) | values shown | mouse moves "
+          "| goal |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    for t in targets:
+        d = t.drags
+        ups = statistics.median(x.updates_per_s for x in d)
+        settle = statistics.median(x.settle_ms for x in d)
+        missed = [name for name, bad in (("updates/s", ups < GOAL_UPDATES_PER_S),
+                                         ("settle", settle > GOAL_SETTLE_MS)) if bad]
+        print(f"| `{Path(t.relpath).name}` | {t.slider} | {ups:.1f} | {settle:.0f} | "
+              f"{max(x.settle_ms for x in d):.0f} | {statistics.median(x.values for x in d):.0f} | "
+              f"{statistics.median(x.moves for x in d):.0f} | "
+              f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}{' · ' + t.note if t.note else ''} |")
+    return 0
+
+
+def _versions() -> str:
+    from importlib.metadata import version
+
+    return ", ".join(f"{p} {version(p)}" for p in ("jupyterlab", "ipywidgets", "ipympl", "matplotlib"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
