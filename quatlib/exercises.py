@@ -40,7 +40,7 @@ import signal
 import threading
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
@@ -132,9 +132,9 @@ class Exercise:
 
     key: str
     question: str
-    checker: Callable[[Any], Feedback] = field(repr=False)
-    solution_code: str = field(repr=False)
-    solution_answer: Callable[[], Any] = field(repr=False)
+    checker: Callable[[Any], Feedback]
+    solution_code: str
+    solution_answer: Callable[[], Any]
 
     def __repr__(self) -> str:
         return f"Exercise {self.key}: {self.question}"
