@@ -341,10 +341,10 @@ def serve_voila(voila_argv: list[str]) -> int:
     for name in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"):  # jupyter_server would read them; kernels would inherit
         os.environ.pop(name, None)
     hide_in_logs(token)
+    import voila.app
     from traitlets.config import Config
-    from voila.app import Voila
 
-    class VoilaKeepingTheToken(Voila):
+    class Voila(voila.app.Voila):  # the same name: log lines still read "[Voila] …"
         def init_settings(self):
             settings = super().init_settings()  # creates the kernel manager
             # Voila hands each kernel the page request (QUERY_STRING, VOILA_REQUEST_URL) in its environment, and
@@ -361,7 +361,7 @@ def serve_voila(voila_argv: list[str]) -> int:
 
     config = Config()
     config.Voila.token = token
-    VoilaKeepingTheToken.launch_instance(voila_argv, config=config)
+    Voila.launch_instance(voila_argv, config=config)
     return 0
 
 
