@@ -60,11 +60,11 @@ gifs: $(VENV)/.lab-installed
 
 # voila on 127.0.0.1 with a token and kernel culling; tools/present.py documents the settings and why.
 present: $(VENV)/.lab-installed
-	$(PY) tools/present.py "$(NB)" $(if $(PORT),--port $(PORT))
+	$(PY) tools/present.py $${PORT:+--port "$$PORT"} -- "$$NB"
 
 # Any Python 3 and git will do (not the venv): works even when the course's environment is broken.
 fresh:
-	@$(PYTHON) tools/fresh.py "$(NB)" $(if $(REV),--rev "$(REV)")
+	@$(PYTHON) tools/fresh.py $${REV:+--rev "$$REV"} -- "$$NB"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts

@@ -1,32 +1,45 @@
 """Self-checking exercises: immediate feedback, hints, and solutions kept out of the way.
 
-A learner writes an answer and asks for a check::
+A learner writes an answer and asks for a check.  A right answer gets ``✅ Correct:`` and why it is right; a
+wrong one a hint, a malformed one a friendly note, an unanswered one (``...``) a reminder; never a traceback::
 
     >>> import quatlib as ql
-    >>> ql.exercises.check("01.1", 1j)
-    ✅ Correct: multiplying by i = e^{i·90°} turns every point a quarter turn counter-clockwise.
-
-A wrong answer gets a hint, a malformed one a friendly note, an unanswered one
-(``...``) a reminder; never a traceback::
-
     >>> ql.exercises.check("01.1", -1j)
     ❌ Not yet: -i = e^{-i·90°} turns clockwise. Which number sits a quarter turn counter-clockwise from 1?
     >>> ql.exercises.check("01.1", "i")
     ⚠️ I could not read 'i' as a complex number: write it like 0.5+0.5j (Python spells i as j).
     >>> ql.exercises.check("01.1", ...)
     ✏️ Not answered yet: replace the ... with your answer and run the cell again.
+    >>> ql.exercises.check("1.1", -1j)
+    ⚠️ There is no exercise '1.1'. Did you mean "01.1"?
 
 Solutions are for after an honest attempt (and for instructors)::
 
     >>> print(ql.exercises.solution("01.1"))
     This prints the solution to 01.1. To see it, run print(ql.exercises.solution("01.1", reveal=True)).
 
-Every exercise's own solution passes its own check (``tests/test_exercises.py``).
+No docstring, repr or example here shows an answer (``tests/test_exercises.py`` checks it), and every
+exercise's own solution passes its own check.
+
+A check never hangs: it runs under a wall-clock limit of :data:`TIME_LIMIT_SECONDS`.  The limit is a
+``SIGALRM`` timer (``signal.setitimer``) whose handler raises inside the running answer.  That works in a
+Jupyter kernel on Linux and macOS because ipykernel runs every cell in the kernel's main thread, the only thread
+that receives signals; it interrupts a Python loop between two bytecodes, the same way the kernel's
+Interrupt button does with ``SIGINT``.  A separate process could also stop a long C call, but would need the
+learner's function (often a lambda, not picklable) in that process, and forking a kernel that runs threads
+risks deadlocks.  Where there is no ``SIGALRM`` (Windows) or outside the main thread, the check runs without a
+limit.  A timer already set (e.g. by pytest-timeout) is restored afterwards.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import reprlib
+import signal
+import threading
+import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -34,7 +47,11 @@ import numpy as np
 
 from . import _algebra, _axis_angle, _euler, _reflect, _rotate
 
-__all__ = ["Feedback", "Exercise", "check", "solution", "question", "exercises_for", "EXERCISES"]
+__all__ = ["Feedback", "Exercise", "check", "solution", "question", "exercises_for", "EXERCISES",
+           "TIME_LIMIT_SECONDS"]
+
+#: Wall-clock limit on one check, the learner's own code included (the slowest checker, 05.1, takes ~0.4 s).
+TIME_LIMIT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -59,13 +76,59 @@ class _Wrong(Exception):
     """The answer was read but is not right: carries the hint."""
 
 
+class _TimeUp(BaseException):
+    """The check ran out of time.  A BaseException, so an ``except Exception`` in the learner's loop cannot
+    swallow it."""
+
+
 def _correct(text: str) -> Feedback:
     return Feedback(True, f"✅ Correct: {text}")
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxdict = 8
+
+
+def _shown(answer) -> str:
+    """``repr(answer)`` cut to a line: a message about a 10⁶-element answer stays short."""
+    return _SHORT.repr(answer)
+
+
+def _clipped(text: str, limit: int = 200) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _with_time_limit(function: Callable[[], Any], seconds: float):
+    """``function()``, or raise _TimeUp once ``seconds`` of wall-clock time have passed (module docstring)."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return function()
+
+    def time_up(signum, frame):
+        raise _TimeUp
+
+    started, previous_delay, previous_interval = time.monotonic(), 0.0, 0.0
+    previous_handler = signal.signal(signal.SIGALRM, time_up)
+    try:
+        previous_delay, previous_interval = signal.setitimer(signal.ITIMER_REAL, seconds)  # fires once
+        try:
+            return function()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    finally:
+        signal.signal(signal.SIGALRM, previous_handler)
+        if previous_delay > 0:  # someone else's timer: give it back what is left of it
+            left = previous_delay - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), previous_interval)
+
+
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: a question, a checker, and a solution (code plus the answer it gives)."""
+    """One exercise: a question, a checker, and a solution (code plus the answer it gives).
+
+    Its repr shows the key and the question only, so displaying an exercise spoils nothing.
+    """
 
     key: str
     question: str
@@ -73,15 +136,24 @@ class Exercise:
     solution_code: str
     solution_answer: Callable[[], Any]
 
+    def __repr__(self) -> str:
+        return f"Exercise {self.key}: {self.question}"
+
     def check(self, answer) -> Feedback:
         if answer is Ellipsis:
             return Feedback(False, "✏️ Not answered yet: replace the ... with your answer and run the cell again.")
         try:
-            return self.checker(answer)
+            return _with_time_limit(lambda: self.checker(answer), TIME_LIMIT_SECONDS)
         except _Malformed as exc:
             return Feedback(False, f"⚠️ {exc}")
         except _Wrong as exc:
             return Feedback(False, f"❌ Not yet: {exc}")
+        except _TimeUp:
+            return Feedback(False, f"⚠️ Checking your answer took longer than {TIME_LIMIT_SECONDS:g} s, so I "
+                                   "stopped it. Does your code loop forever?")
+        except Exception as exc:  # noqa: BLE001 - a checker must turn any answer into feedback, not a traceback
+            return Feedback(False, f"⚠️ I could not check {_shown(answer)}: {type(exc).__name__}: "
+                                   f"{_clipped(exc)}")
 
 
 EXERCISES: dict[str, Exercise] = {}
@@ -103,25 +175,36 @@ def _exercise(key: str, question: str, solution_code: str, solution_answer: Call
 def _numbers(answer, n: int, example: str) -> np.ndarray:
     """Read ``answer`` as n finite real numbers, or raise _Malformed with an example."""
     try:
-        a = np.asarray(answer, dtype=float).reshape(-1)
+        with warnings.catch_warnings(record=True) as caught:  # numpy warns when it turns np.ma.masked into NaN
+            warnings.simplefilter("always")
+            a = np.asarray(answer, dtype=float).reshape(-1)
     except (TypeError, ValueError, OverflowError):
-        raise _Malformed(f"I could not read {answer!r} as {n} numbers: write it like {example}.") from None
+        raise _Malformed(f"I could not read {_shown(answer)} as {n} numbers: write it like {example}.") from None
     if a.size != n:
         raise _Malformed(f"I expected {n} numbers like {example}, got {a.size}.")
+    if _is_masked(answer) or any("masked" in str(w.message) for w in caught):
+        raise _Malformed(f"Your answer has masked (missing) entries: {_shown(answer)}. Expected {n} numbers.")
     if not np.all(np.isfinite(a)):
-        raise _Malformed(f"Your answer contains NaN or inf: {answer!r}. Expected {n} finite numbers.")
+        raise _Malformed(f"Your answer contains NaN or inf: {_shown(answer)}. Expected {n} finite numbers.")
     return a
 
 
+def _is_masked(answer) -> bool:
+    """A numpy masked array with a masked entry (``np.asarray`` would silently read the hidden data)."""
+    return np.ma.isMaskedArray(answer) and bool(np.ma.getmaskarray(answer).any())
+
+
 def _complex(answer) -> complex:
+    if _is_masked(answer):
+        raise _Malformed(f"Your answer is masked (missing): {_shown(answer)}. Expected a complex number.")
     try:
         z = complex(answer)
     except (TypeError, ValueError, OverflowError):
         raise _Malformed(
-            f"I could not read {answer!r} as a complex number: write it like 0.5+0.5j (Python spells i as j)."
+            f"I could not read {_shown(answer)} as a complex number: write it like 0.5+0.5j (Python spells i as j)."
         ) from None
     if not (math.isfinite(z.real) and math.isfinite(z.imag)):
-        raise _Malformed(f"Your answer {answer!r} is not finite.")
+        raise _Malformed(f"Your answer {_shown(answer)} is not finite.")
     return z
 
 
@@ -358,7 +441,7 @@ answer = N   # 17: rounding errors come in biased stretches, up to ~6e-8 per fra
 def _check_05_1(answer):
     n = _numbers(answer, 1, "17")[0]
     if n != int(n) or n < 1:
-        raise _Malformed(f"Answer with a whole number of frames (1 or more), got {answer!r}.")
+        raise _Malformed(f"Answer with a whole number of frames (1 or more), got {_shown(answer)}.")
     n = int(n)
     if n == _DRIFT_ANSWER:
         return _correct("every 17 frames stays within 1e-6; every 18 does not. The average drift (2e-9 per frame) "
@@ -427,24 +510,68 @@ answer = blend
 )
 def _check_06_2(answer):
     if not callable(answer):
-        raise _Malformed(f"Answer with the function itself (answer = blend), got {answer!r}.")
-    from ._interp_motion import path_angle
-
-    q0 = _euler.quaternion_from_euler(170, 0, 0, degrees=True)
-    q1 = _euler.quaternion_from_euler(-170, 0, 0, degrees=True)
+        raise _Malformed(f"Answer with the function itself (answer = blend), got {_shown(answer)}.")
     t = np.linspace(0, 1, 101)
+    turned = []
+    for q0, q1 in _blend_pairs():
+        path = _blend_path(answer, q0, q1, t)
+        if _rotate.angle_between(path[0], q0) > 1e-6 or _rotate.angle_between(path[-1], q1) > 1e-6:
+            raise _Wrong("the blend must start at q0 and end at the orientation of q1.")
+        steps = _rotate.angle_between(path[:-1], path[1:], degrees=True)  # what ql.path_angle adds up
+        total = float(np.sum(steps))
+        direct = float(_rotate.angle_between(q0, q1, degrees=True))
+        if total > 180 and _algebra.dot(q0, q1) < 0:
+            raise _Wrong(f"it still turns {total:.0f}°. When q0 · q1 < 0, blend toward -q1 instead (same "
+                         "orientation).")
+        if total > 180:
+            raise _Wrong(f"for q0, q1 only {direct:.0f}° apart with q0 · q1 > 0, it turns {total:.0f}°. Change the "
+                         "sign of q1 only when q0 · q1 < 0.")
+        k = int(np.argmax(steps))
+        if steps[k] > 3 * direct / (len(t) - 1):
+            raise _Wrong(f"it jumps {steps[k]:.3g}° between t = {t[k]:.2f} and t = {t[k + 1]:.2f}. A blend moves "
+                         "smoothly from q0 to q1, a little at each step of t.")
+        if total > direct * (1 + 1e-6) + 1e-6:
+            raise _Wrong(f"it turns {total:.4g}° on the way between orientations {direct:.4g}° apart: a detour. "
+                         "Blend along the arc from q0 to q1.")
+        turned.append(total)
+    return _correct(f"it now turns {turned[0]:.0f}°: the short way. -q1 is the same orientation as q1, nearer "
+                    "to q0.")
+
+
+def _blend_pairs():
+    """06.2 is checked on two pairs: the exercise's (q0 · q1 < 0: the long way, to be fixed) and a pair that is
+    already the short way round (q0 · q1 > 0: to be left alone).  A blend that ignores q0 and q1, or always
+    flips q1, fails one of them."""
+    return [
+        (_euler.quaternion_from_euler(170, 0, 0, degrees=True), _euler.quaternion_from_euler(-170, 0, 0, degrees=True)),
+        (_euler.quaternion_from_euler(20, 30, 0, degrees=True), _euler.quaternion_from_euler(60, 10, 0, degrees=True)),
+    ]
+
+
+def _blend_path(blend, q0, q1, t) -> np.ndarray:
+    """``blend(q0, q1, t)`` read as one unit quaternion per t, or raise _Malformed / _Wrong.
+
+    The blend gets copies: one that writes into its arguments (``q1[:] = q0``) cannot change what it is checked
+    against.
+    """
     try:
-        path = np.asarray(answer(q0, q1, t), dtype=float)
+        result = blend(q0.copy(), q1.copy(), t.copy())
+        path = np.asarray(result, dtype=float)
     except Exception as exc:  # noqa: BLE001 - a learner's function may fail in any way
-        raise _Malformed(f"Calling blend(q0, q1, t) raised {type(exc).__name__}: {exc}") from None
-    if path.shape != (101, 4) or not np.all(np.isfinite(path)):
-        raise _Malformed(f"blend(q0, q1, t) should return one quaternion per t, shape (101, 4); got {path.shape}.")
-    if _rotate.angle_between(path[0], q0) > 1e-6 or _rotate.angle_between(path[-1], q1) > 1e-6:
-        raise _Wrong("the blend must start at q0 and end at the orientation of q1.")
-    total = float(path_angle(path, degrees=True))
-    if total > 180:
-        raise _Wrong(f"it still turns {total:.0f}°. When q0 · q1 < 0, blend toward -q1 instead (same orientation).")
-    return _correct(f"it now turns {total:.0f}°: the short way. -q1 is the same orientation as q1, nearer to q0.")
+        raise _Malformed(f"Calling blend(q0, q1, t) raised {type(exc).__name__}: {_clipped(exc)}") from None
+    if path.shape != (len(t), 4):
+        raise _Malformed(f"blend(q0, q1, t) should return one quaternion per t, shape ({len(t)}, 4); got "
+                         f"{_clipped(path.shape)}.")
+    if _is_masked(result) or not np.all(np.isfinite(path)):
+        raise _Malformed("blend(q0, q1, t) returned NaN, inf or masked entries; it should return one unit "
+                         "quaternion per t.")
+    with np.errstate(over="ignore"):
+        lengths = np.linalg.norm(path, axis=-1)
+    k = int(np.argmax(np.abs(lengths - 1)))
+    if not abs(lengths[k] - 1) <= 1e-6:
+        raise _Wrong(f"at t = {t[k]:.2f} blend returns a quaternion of length {lengths[k]:.4g}. An orientation is a "
+                     "unit quaternion (length 1): slerp of two unit quaternions already is one.")
+    return path
 
 
 def _short_blend(q0, q1, t):
@@ -468,15 +595,19 @@ answer = [n for n in range(1, 7) if ql.belt.untangle_allowed(360 * n)[0]]   # [2
     lambda: [2, 4, 6],
 )
 def _check_07_1(answer):
+    unreadable = _Malformed(f"Answer with a list of whole numbers, like [1, 5]; got {_shown(answer)}.")
     if isinstance(answer, (str, bytes)) or not hasattr(answer, "__iter__"):
-        raise _Malformed(f"Answer with a list of whole numbers, like [1, 5]; got {answer!r}.")
+        raise unreadable
+    if _is_masked(answer):
+        raise unreadable
     try:
-        picked = {int(n) for n in answer if float(n) == int(n)}
-        if len(picked) != len(list(answer)):
+        items = list(itertools.islice(answer, 101))  # an endless iterator is read no further
+        picked = {int(n) for n in items if float(n) == int(n)}
+        if len(picked) != len(items):
             raise ValueError
     except (TypeError, ValueError, OverflowError):
-        raise _Malformed(f"Answer with a list of whole numbers, like [1, 5]; got {answer!r}.") from None
-    if not picked <= set(range(1, 7)):
+        raise unreadable from None
+    if len(items) > 100 or not picked <= set(range(1, 7)):
         raise _Malformed("Choose only among 1, 2, 3, 4, 5 and 6.")
     right = {2, 4, 6}
     if picked == right:
@@ -525,12 +656,17 @@ def _check_08_1(answer):
 # --- public API ------------------------------------------------------------------------------
 
 
-def _get(key: str) -> Exercise:
-    try:
-        return EXERCISES[key]
-    except KeyError:
-        known = ", ".join(sorted(EXERCISES))
-        raise KeyError(f"No exercise {key!r}; the exercises are {known}") from None
+def _unknown(key) -> str | None:
+    """None for a known key, else what to say: the keys there are, and the one probably meant."""
+    if isinstance(key, str) and key in EXERCISES:
+        return None
+    if not isinstance(key, str):
+        return f'The exercise number is a string like "04.2", got {_shown(key)}.'
+    known = ", ".join(sorted(EXERCISES))
+    notebook, _, number = key.strip().partition(".")
+    if notebook.isdigit() and f"{int(notebook):02d}.{number}" in EXERCISES:
+        return f'There is no exercise {_shown(key)}. Did you mean "{int(notebook):02d}.{number}"?'
+    return f"There is no exercise {_shown(key)}; the exercises are {known}."
 
 
 def check(key: str, answer) -> Feedback:
@@ -547,20 +683,26 @@ def check(key: str, answer) -> Feedback:
     -------
     Feedback
         Truthy if correct; displays as one line (✅ correct, ❌ a hint,
-        ⚠️ the answer could not be read, ✏️ not answered yet).  Never raises for
-        any answer.
+        ⚠️ the answer could not be read or the exercise number is unknown,
+        ✏️ not answered yet).  Never raises for any key or answer, and stops an
+        answer that runs longer than :data:`TIME_LIMIT_SECONDS`.
 
     Examples
     --------
     >>> import quatlib as ql
-    >>> ql.exercises.check("04.2", (-1, 0, 0))
-    ✅ Correct: a half turn about z reverses x (and y) and leaves z alone.
+    >>> ql.exercises.check("04.2", (1, 0, 0))
+    ❌ Not yet: that vector did not move. Only vectors along the axis z stay put under a 180° turn about z.
+    >>> ql.exercises.check("4.2", (1, 0, 0))
+    ⚠️ There is no exercise '4.2'. Did you mean "04.2"?
     """
-    return _get(key).check(answer)
+    unknown = _unknown(key)
+    if unknown:
+        return Feedback(False, f"⚠️ {unknown}")
+    return EXERCISES[key].check(answer)
 
 
 def question(key: str) -> str:
-    """The question of exercise ``key``.
+    """The question of exercise ``key`` (for an unknown key: which keys there are).
 
     Examples
     --------
@@ -568,28 +710,31 @@ def question(key: str) -> str:
     >>> print(ql.exercises.question("04.2"))
     Where does a 180° turn about Z send (1, 0, 0)?
     """
-    return _get(key).question
+    return _unknown(key) or EXERCISES[key].question
 
 
 def solution(key: str, reveal: bool = False) -> str:
     """The worked solution of exercise ``key``, once you ask for it with ``reveal=True``.
 
     Without ``reveal=True`` only a reminder is returned, so running a cell by
-    accident spoils nothing.
+    accident spoils nothing; with it, the solution's code (which ends in
+    ``answer = ...`` and passes ``check``).  An unknown key returns which keys
+    there are.
 
     Examples
     --------
     >>> import quatlib as ql
-    >>> print(ql.exercises.solution("04.2", reveal=True))
-    q = ql.quaternion_from_axis_angle([0, 0, 1], 180, degrees=True)
-    answer = ql.rotate_vector(q, [1, 0, 0])   # (-1, 0, 0)
+    >>> print(ql.exercises.solution("04.2"))
+    This prints the solution to 04.2. To see it, run print(ql.exercises.solution("04.2", reveal=True)).
     """
-    exercise = _get(key)
+    unknown = _unknown(key)
+    if unknown:
+        return unknown
     if not reveal:
         return (
             f'This prints the solution to {key}. To see it, run print(ql.exercises.solution("{key}", reveal=True)).'
         )
-    return exercise.solution_code
+    return EXERCISES[key].solution_code
 
 
 def exercises_for(notebook: str) -> list[str]:

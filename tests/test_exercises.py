@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import doctest
+import signal
+import time
+
 import numpy as np
 import pytest
 
@@ -108,11 +112,192 @@ def test_solution_is_hidden_until_revealed():
         assert ex.solution(key, reveal=True) not in hidden
 
 
-def test_unknown_exercise_lists_the_known_ones():
-    with pytest.raises(KeyError, match="01.1"):
-        ex.check("99.9", 1)
+def test_unknown_exercise_is_feedback_listing_the_known_ones():
+    feedback = ex.check("99.9", 1)
+    assert not feedback.ok and feedback.message.startswith("⚠️") and "01.1" in feedback.message
 
 
 def test_every_notebook_with_exercises_has_a_question():
     for key in KEYS:
         assert ex.question(key).strip().endswith(("?", ")", "."))
+
+
+# --- regression tests, issue 12: never fooled, never leaking, never a traceback -----------------------------
+
+
+def _slerp_short(q0, q1, t):
+    return ql.slerp(q0, q1, t)
+
+
+def _step_blend(q0, q1, t):
+    """q0 for the first half, -q1 for the second: ends right, 'turns' 20°, but jumps."""
+    return np.where((np.asarray(t) < 0.5)[:, None], q0, -np.asarray(q1))
+
+
+def _mutating_blend(q0, q1, t):
+    q1[:] = q0  # writes into the checker's array, then stays at q0
+    return np.tile(q0, (len(t), 1))
+
+
+def _always_flipping_blend(q0, q1, t):
+    return ql.slerp(q0, -np.asarray(q1), t, shortest=False)
+
+
+def _frozen_blend(q0, q1, t):
+    """Ignores q0 and q1: always the path of the exercise's own pair."""
+    a = ql.quaternion_from_euler(170, 0, 0, degrees=True)
+    b = ql.quaternion_from_euler(-170, 0, 0, degrees=True)
+    return ql.slerp(a, b, t)
+
+
+@pytest.mark.parametrize("blend, hint", [
+    (_step_blend, "jumps"),
+    (lambda q0, q1, t: 5 * ql.slerp(q0, q1, t), "length 5"),
+    (lambda q0, q1, t: 1e308 * ql.slerp(q0, q1, t), "length inf"),
+    (_mutating_blend, "start at q0 and end at the orientation of q1"),
+    (_always_flipping_blend, "only when q0 · q1 < 0"),
+    (_frozen_blend, "start at q0 and end at the orientation of q1"),
+])
+def test_06_2_is_not_fooled_by_a_step_a_non_unit_or_a_mutating_blend(blend, hint):
+    feedback = ex.check("06.2", blend)
+    assert not feedback.ok, feedback.message
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
+def test_06_2_accepts_a_blend_that_flips_q1_in_place():
+    def blend(q0, q1, t):
+        if ql.dot(q0, q1) < 0:
+            q1 *= -1  # writes into its own argument: allowed, it is a copy
+        return ql.slerp(q0, q1, t, shortest=False)
+
+    assert ex.check("06.2", blend).ok
+    assert ex.check("06.2", _slerp_short).ok
+
+
+def test_06_2_placeholder_of_zeros_gets_feedback_not_a_traceback():
+    feedback = ex.check("06.2", lambda q0, q1, t: np.zeros((len(t), 4)))
+    assert not feedback.ok
+    assert feedback.message.startswith("❌ Not yet") and "length 0" in feedback.message
+
+
+def test_06_2_blend_that_loops_forever_is_stopped(monkeypatch):
+    monkeypatch.setattr(ex, "TIME_LIMIT_SECONDS", 0.5)
+
+    def forever(q0, q1, t):
+        while True:
+            try:
+                pass
+            except Exception:  # noqa: BLE001, S110 - a learner's loop that swallows errors is stopped too
+                pass
+
+    started = time.monotonic()
+    feedback = ex.check("06.2", forever)
+    assert time.monotonic() - started < 5
+    assert not feedback.ok and "took longer than 0.5 s" in feedback.message
+    assert ex.check("06.2", _slerp_short).ok, "the next check works as usual"
+
+
+def test_the_time_limit_gives_back_an_alarm_already_set(monkeypatch):
+    monkeypatch.setattr(ex, "TIME_LIMIT_SECONDS", 0.2)
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: fired.append(True))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 3.0)
+        ex.check("06.2", lambda q0, q1, t: time.sleep(30))
+        left, _ = signal.setitimer(signal.ITIMER_REAL, 0)
+        assert 0 < left < 3.0 and not fired, "the outer timer is running again, with what was left of it"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_endless_iterator_answer_is_not_read_forever():
+    import itertools
+
+    feedback = ex.check("07.1", itertools.count(1))
+    assert not feedback.ok and feedback.message.startswith("⚠️")
+
+
+def _docstrings():
+    objects = [ex, ex.check, ex.solution, ex.question, ex.exercises_for, ex.Feedback, ex.Exercise]
+    return {getattr(o, "__name__", repr(o)): o.__doc__ or "" for o in objects}
+
+
+def _solution_lines(key):
+    code = ex.solution(key, reveal=True)
+    return [line.strip() for line in code.splitlines() if len(line.strip()) > 12]
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_no_docstring_leaks_an_answer(key):
+    for name, doc in _docstrings().items():
+        for line in _solution_lines(key):
+            assert line not in doc, f"{name}'s docstring shows the solution of {key}: {line}"
+        for example in doctest.DocTestParser().get_examples(doc):
+            if f'"{key}"' in example.source and "reveal=True" not in example.source:
+                assert not example.want.startswith("✅"), f"{name}'s docstring shows a correct answer to {key}"
+
+
+def test_no_docstring_example_is_a_correct_answer():
+    for name, doc in _docstrings().items():
+        for example in doctest.DocTestParser().get_examples(doc):
+            assert "✅" not in example.want, f"{name}: {example.source}"
+            assert "reveal=True" not in example.source, f"{name}: {example.source}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_displaying_an_exercise_does_not_show_its_solution(key):
+    exercise = ex.EXERCISES[key]
+    for shown in (repr(exercise), str(exercise), repr(ex.EXERCISES)):
+        for line in _solution_lines(key):
+            assert line not in shown
+    assert key in repr(exercise) and exercise.question in repr(exercise)
+
+
+@pytest.mark.parametrize("key, message", [
+    ("4.2", 'Did you mean "04.2"?'),
+    ("04.9", "the exercises are 00.1, 01.1"),
+    (["04.2"], 'a string like "04.2"'),
+    ({"a": 1}, 'a string like "04.2"'),
+    (None, 'a string like "04.2"'),
+])
+def test_a_wrong_or_unhashable_key_is_feedback_not_a_traceback(key, message):
+    feedback = ex.check(key, (1, 0, 0))
+    assert not feedback.ok and feedback.message.startswith("⚠️") and message in feedback.message
+    assert message in ex.solution(key, reveal=True) and message in ex.question(key)
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("huge", [list(range(10**6)), ["x"] * 10**6, "x" * 10**6, np.zeros(10**6)])
+def test_a_huge_answer_gets_a_short_message(key, huge):
+    feedback = ex.check(key, huge)
+    assert not feedback.ok
+    assert len(feedback.message) < 400, feedback.message[:400]
+
+
+def _all_masked(answer):
+    if isinstance(answer, tuple) and any(np.ndim(part) > 0 for part in answer):  # a pair: mask each part
+        return tuple(_all_masked(part) for part in answer)
+    return np.ma.masked_array(np.asarray(answer), mask=True)
+
+
+@pytest.mark.parametrize("key", [k for k in KEYS if k != "06.2"])
+def test_an_all_masked_array_is_not_correct(key):
+    feedback = ex.check(key, _all_masked(ex.EXERCISES[key].solution_answer()))
+    assert not feedback.ok, feedback.message
+    assert feedback.message.startswith("⚠️")
+
+
+def test_06_2_a_masked_blend_is_not_correct():
+    feedback = ex.check("06.2", lambda q0, q1, t: np.ma.masked_array(ql.slerp(q0, q1, t), mask=True))
+    assert not feedback.ok and "masked" in feedback.message
+
+
+def test_a_checker_that_fails_unexpectedly_still_gives_feedback(monkeypatch):
+    def broken(answer):
+        raise RuntimeError("x" * 10_000)
+
+    monkeypatch.setitem(ex.EXERCISES, "04.2", ex.Exercise("04.2", "q?", broken, "answer = 1", lambda: 1))
+    feedback = ex.check("04.2", (1, 0, 0))
+    assert not feedback.ok and feedback.message.startswith("⚠️") and "RuntimeError" in feedback.message
+    assert len(feedback.message) < 400

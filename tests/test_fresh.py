@@ -199,7 +199,62 @@ def test_the_script_runs_without_the_course_environment(tmp_path):
     assert r.returncode == 0 and "usage: make fresh" in r.stdout, r.stderr
 
 
-def test_make_fresh_runs_the_script():
-    r = subprocess.run(["make", "-n", "fresh", "NB=04"], cwd=ROOT, capture_output=True, text=True)
+def _fake_python(tmp_path: Path) -> tuple[Path, Path]:
+    """An executable that records its arguments, one per line (NUL-separated), instead of running anything."""
+    record = tmp_path / "argv.txt"
+    fake = tmp_path / "fake-python"
+    fake.write_text(f'#!/bin/sh\nprintf "%s\\0" "$@" > "{record}"\n')
+    fake.chmod(0o755)
+    return fake, record
+
+
+def _make_fresh(tmp_path: Path, *variables: str) -> list[str]:
+    fake, record = _fake_python(tmp_path)
+    r = subprocess.run(["make", "-s", "fresh", f"PYTHON={fake}", *variables], cwd=ROOT, capture_output=True,
+                       text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "tools/fresh.py" in r.stdout and "04" in r.stdout
+    return record.read_text().split("\0")[:-1]
+
+
+def test_make_fresh_runs_the_script(tmp_path):
+    assert _make_fresh(tmp_path, "NB=04") == ["tools/fresh.py", "--", "04"]
+    assert _make_fresh(tmp_path, "NB=04", "REV=origin/main") == ["tools/fresh.py", "--rev", "origin/main", "--", "04"]
+
+
+@pytest.mark.parametrize("evil", ['04"; touch {marker}; echo "', "`touch {marker}`", "04' ; touch {marker} ; '",
+                                  "04\ntouch {marker}"])
+def test_make_fresh_does_not_run_a_command_written_in_NB_or_REV(tmp_path, evil):
+    marker = tmp_path / "pwned"
+    value = evil.format(marker=marker)
+    argv = _make_fresh(tmp_path, f"NB={value}", f"REV={value}")
+    assert not marker.exists(), "the shell ran a command from NB or REV"
+    assert argv == ["tools/fresh.py", "--rev", value, "--", value], "passed on as they are, one argument each"
+
+
+@needs_git
+def test_a_notebook_name_starting_with_dashes_stays_a_name(repo):
+    r = subprocess.run([sys.executable, str(FRESH_SCRIPT), "--root", str(repo), "--", "--rev=nonexistent"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "no committed notebook '--rev=nonexistent'" in r.stderr, r.stderr
+
+
+@needs_git
+def test_make_fresh_with_an_unknown_REV_says_the_revision_is_unknown(repo):
+    before = _notebooks(repo)
+    r = subprocess.run([sys.executable, str(FRESH_SCRIPT), "--root", str(repo), "--rev", "nonexistent", "--", "04"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert "make fresh: unknown revision 'nonexistent'" in r.stderr and "git log --oneline" in r.stderr
+    assert "download the course again" not in r.stderr and "Traceback" not in r.stderr
+    assert _notebooks(repo) == before
+    _git(repo, "tag", "pristine")
+    ok = subprocess.run([sys.executable, str(FRESH_SCRIPT), "--root", str(repo), "--rev", "pristine", "--", "04"],
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "as committed at pristine" in ok.stdout, ok.stderr
+
+
+@needs_git
+def test_make_fresh_REV_nonexistent_through_make():
+    r = subprocess.run(["make", "-s", "fresh", f"PYTHON={sys.executable}", "NB=04", "REV=nonexistent"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "unknown revision 'nonexistent'" in r.stderr, r.stderr

@@ -78,7 +78,8 @@ def test_every_course_notebook_is_found_by_its_number():
 def test_voila_command_is_loopback_token_culling_no_code():
     nb = ROOT / "notebooks" / "07_belt_trick.ipynb"
     cmd = present.voila_command(nb, 8866)
-    assert cmd[:4] == [sys.executable, "-m", "voila", str(nb.parent)]
+    # voila runs inside tools/present.py (--serve-voila), which takes the token from stdin: see test_*_token_*.
+    assert cmd[:4] == [sys.executable, str(ROOT / "tools" / "present.py"), "--serve-voila", str(nb.parent)]
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=8866", "--Voila.port_retries=0", "--token",
                  "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.preheat_kernel=False",
                  "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=5",
@@ -109,7 +110,111 @@ def test_cli_reports_an_unknown_notebook_without_traceback():
     assert "make present: no notebook '99'" in r.stderr and "Traceback" not in r.stderr
 
 
-def test_make_present_runs_the_launcher():
-    r = subprocess.run(["make", "-n", "present", "NB=07"], cwd=ROOT, capture_output=True, text=True)
+def _make_present(tmp_path: Path, *variables: str) -> list[str]:
+    """`make present …` with a stand-in for the venv's python that records its arguments (NUL-separated)."""
+    record = tmp_path / "argv.txt"
+    fake = tmp_path / "fake-python"
+    fake.write_text(f'#!/bin/sh\nprintf "%s\\0" "$@" > "{record}"\n')
+    fake.chmod(0o755)
+    venv = tmp_path / "venv"
+    venv.mkdir(exist_ok=True)
+    (venv / ".lab-installed").touch()  # newer than pyproject.toml: make installs nothing
+    r = subprocess.run(["make", "-s", "present", f"VENV={venv}", f"PY={fake}", *variables], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "tools/present.py" in r.stdout and "07" in r.stdout
+    return record.read_text().split("\0")[:-1]
+
+
+def test_make_present_runs_the_launcher(tmp_path):
+    assert _make_present(tmp_path, "NB=07") == ["tools/present.py", "--", "07"]
+    assert _make_present(tmp_path, "NB=07", "PORT=9000") == ["tools/present.py", "--port", "9000", "--", "07"]
+
+
+@pytest.mark.parametrize("evil", ['07"; touch {marker}; echo "', "`touch {marker}`", "07' ; touch {marker} ; '",
+                                  "07\ntouch {marker}"])
+def test_make_present_does_not_run_a_command_written_in_NB_or_PORT(tmp_path, evil):
+    marker = tmp_path / "pwned"
+    value = evil.format(marker=marker)
+    argv = _make_present(tmp_path, f"NB={value}", f"PORT={value}")
+    assert not marker.exists(), "the shell ran a command from NB or PORT"
+    assert argv == ["tools/present.py", "--port", value, "--", value], "passed on as they are, one argument each"
+
+
+# --- regression tests, issue 12: the token leaked ----------------------------------------------------------
+_SPY_NOTEBOOK = {
+    "cells": [{
+        "cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+        "source": ("import os, pathlib\n"
+                   "seen = [repr(dict(os.environ))]\n"
+                   "for pid in ('self', str(os.getppid())):\n"
+                   "    for name in ('environ', 'cmdline'):\n"
+                   "        try:\n"
+                   "            seen.append(pathlib.Path(f'/proc/{pid}/{name}').read_bytes().decode(errors='replace'))\n"
+                   "        except OSError:\n"
+                   "            pass\n"
+                   "pathlib.Path('seen_by_kernel.txt').write_text('\\n'.join(seen))\n"),
+    }],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+@pytest.fixture
+def spy_server(tmp_path, monkeypatch):
+    """A VoilaServer (as `make present` starts it) on a notebook that records what its kernel can see."""
+    import json
+    import os
+
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    (notebooks / "00_spy.ipynb").write_text(json.dumps(_SPY_NOTEBOOK))
+    env = dict(os.environ)
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+        env[var] = str(tmp_path / var.lower())
+    spec = tmp_path / "jupyter_data_dir" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3", "language": "python"}))
+    env["JUPYTER_TOKEN"] = "a-token-from-the-users-shell"
+    server = present.VoilaServer(notebooks / "00_spy.ipynb", port=present.first_free_port(18866), env=env,
+                                 log_path=tmp_path / "voila.log")
+    with server:
+        yield server
+
+
+def test_the_token_is_not_in_the_server_log_for_failed_requests(spy_server):
+    import urllib.error
+    import urllib.request
+
+    for path in ("no-such-page", "voila/render/missing.ipynb", "api/kernels/00000000-0000-0000-0000-000000000000",
+                 "voila/static/nothing.js"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(f"{spy_server.base_url}{path}?token={spy_server.token}", timeout=30)
+        assert err.value.code >= 400
+    import time
+
+    logged = "GET /voila/static/nothing.js?token="  # the last request: its line may come after its response
+    deadline = time.monotonic() + 10
+    while logged not in spy_server.log_path.read_text(errors="replace") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log = spy_server.log_path.read_text(errors="replace")
+    assert "404 GET /api/kernels/00000000-0000-0000-0000-000000000000?token=[secret]" in log, \
+        "the failed requests are logged, the token replaced"
+    assert spy_server.token not in log
+
+
+def test_presented_kernels_do_not_inherit_the_token(spy_server):
+    import urllib.request
+
+    with urllib.request.urlopen(spy_server.url, timeout=180) as r:  # the page streams while the kernel runs it
+        assert r.status == 200 and b"jupyter-config-data" in r.read()
+    seen = (spy_server.notebook.parent / "seen_by_kernel.txt").read_text()
+    assert "JUPYTER_TOKEN" not in seen, "neither ours nor one from the user's shell"
+    assert spy_server.token not in seen, "not in the kernel's nor in the server's environment or command line"
+
+
+def test_the_server_refuses_to_start_without_a_token_on_stdin():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "present.py"), "--serve-voila", str(ROOT / "notebooks")],
+                       input="", capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "expected the token on stdin" in r.stderr

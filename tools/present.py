@@ -25,6 +25,17 @@ Kernel culling (jupyter_server's ``MappingKernelManager``, see :data:`CULLING`):
   websocket connecting (0.6-1.8 s measured here for notebooks 00-08, see tests/browser/test_present_voila.py,
   which fails above 5 s): 20 s is a wide margin.
 
+The token stays secret:
+
+- it is handed to the server on its stdin (not in its command line, so not in `ps`, and not in its environment,
+  which every kernel inherits: a presented notebook could read ``JUPYTER_TOKEN`` from ``os.environ``).  The
+  server runs this file (``present.py --serve-voila …``), which reads the token, removes any ``JUPYTER_TOKEN``
+  from its environment and starts voila in the same process with the token in its configuration;
+- every log line has the token replaced by ``[secret]``: tornado writes the URL of every request that is not a
+  success, ``?token=…`` included, to voila's log;
+- so has the environment of every kernel: voila passes the page's request to it (``QUERY_STRING``,
+  ``VOILA_REQUEST_URL``), and the first visit's URL carries ``?token=…``.
+
 ``tests/browser/test_present_voila.py`` starts the server through :class:`VoilaServer` exactly as this script
 does (with a free port and an isolated Jupyter config) and checks all of the above in Chromium.
 """
@@ -127,21 +138,25 @@ def first_free_port(start: int = DEFAULT_PORT, tries: int = 20) -> int:
     raise PresentError(f"no free port in {start}..{start + tries - 1}; pass --port")
 
 
+#: First argument of the server process: ``present.py --serve-voila <voila arguments>`` (see serve_voila).
+SERVE_VOILA = "--serve-voila"
+
+
 def voila_command(notebook: Path, port: int, python: str = sys.executable) -> list[str]:
-    """The voila command line: loopback only, token required (from env JUPYTER_TOKEN), culling on.
+    """The server's command line: voila on loopback only, token required (read from stdin), culling on.
 
     Voila serves the notebook's folder and the page is ``/voila/render/<name>``: the links between notebooks
     ("Next: 08 · Field guide") then open the next notebook as an app too.  (Serving the single file would turn
     every such link into a refused download.)
     """
     return [
-        python, "-m", "voila", str(Path(notebook).parent),
+        python, str(Path(__file__).resolve()), SERVE_VOILA, str(Path(notebook).parent),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         f"--port={port}",
         "--Voila.port_retries=0",  # fail instead of silently moving to another port
-        # Token auth: voila 0.5 has none by default.  --token switches it on; the token itself comes from env
-        # JUPYTER_TOKEN (read by jupyter_server's IdentityProvider), so it does not show in `ps`.
+        # Token auth: voila 0.5 has none by default.  --token switches it on (with a random token of voila's, were
+        # none given); serve_voila sets ours from stdin, so it shows neither in `ps` nor in any environment.
         "--token",
         "--VoilaConfiguration.strip_sources=True",  # no code cells (voila's default, stated)
         # A demo that breaks shows the presenter why (the page is only reachable from this machine, with the token)
@@ -155,8 +170,9 @@ def voila_command(notebook: Path, port: int, python: str = sys.executable) -> li
 class VoilaServer:
     """voila serving one notebook on 127.0.0.1:``port`` with token auth and kernel culling.
 
-    ``env`` replaces the environment of the server (the tests pass isolated Jupyter dirs); the token is added as
-    JUPYTER_TOKEN.  The server runs in its own process group; :meth:`stop` ends it and its kernels.
+    ``env`` replaces the environment of the server (the tests pass isolated Jupyter dirs); the token is written to
+    the server's stdin (module docstring).  The server runs in its own process group; :meth:`stop` ends it and
+    its kernels.
     """
 
     def __init__(self, notebook: str | os.PathLike, *, port: int | None = None, env: dict | None = None,
@@ -188,13 +204,16 @@ class VoilaServer:
     def start(self) -> "VoilaServer":
         if not port_is_free(self.port):
             raise PresentError(f"port {self.port} is in use; pass another with --port")
-        env = dict(self.env, JUPYTER_TOKEN=self.token, PYTHONUNBUFFERED="1")
+        env = dict(self.env, PYTHONUNBUFFERED="1")
+        env.pop("JUPYTER_TOKEN", None)
         out = open(self.log_path, "ab") if self.log_path else None
         try:
             self.proc = subprocess.Popen(
-                self.command(), env=env, cwd=self.notebook.parent, stdin=subprocess.DEVNULL,
+                self.command(), env=env, cwd=self.notebook.parent, stdin=subprocess.PIPE,
                 stdout=out, stderr=subprocess.STDOUT if out else None, start_new_session=True,
             )
+            self.proc.stdin.write(f"{self.token}\n".encode())
+            self.proc.stdin.close()
         finally:
             if out:
                 out.close()
@@ -284,9 +303,75 @@ class VoilaServer:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# The server process
+# --------------------------------------------------------------------------------------------------------------
+def hide_in_logs(secret: str, mask: str = "[secret]") -> None:
+    """From now on, every log record of this process has ``secret`` replaced by ``mask`` in its message.
+
+    A log record factory rather than a filter: it covers every logger (tornado.access, tornado.general, voila's
+    own), whatever handlers they get later.
+    """
+    import logging
+
+    make_record = logging.getLogRecordFactory()
+
+    def scrubbed_record(*args, **kwargs):
+        record = make_record(*args, **kwargs)
+        try:
+            message = record.getMessage()
+        except Exception:  # noqa: BLE001 - a malformed record is left for logging to report as usual
+            return record
+        if secret in message:
+            record.msg, record.args = message.replace(secret, mask), ()
+        return record
+
+    logging.setLogRecordFactory(scrubbed_record)
+
+
+def serve_voila(voila_argv: list[str]) -> int:
+    """Run voila in this process with the token read from stdin (one line): what :class:`VoilaServer` starts.
+
+    The token is never in the environment: kernels inherit the server's environment, and a presented notebook
+    could read ``os.environ["JUPYTER_TOKEN"]``.  Nor does it appear in the log (:func:`hide_in_logs`).
+    """
+    token = sys.stdin.readline().strip()
+    if not token:
+        print("present.py --serve-voila: expected the token on stdin, got nothing", file=sys.stderr)
+        return 2
+    for name in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"):  # jupyter_server would read them; kernels would inherit
+        os.environ.pop(name, None)
+    hide_in_logs(token)
+    import voila.app
+    from traitlets.config import Config
+
+    class Voila(voila.app.Voila):  # the same name: log lines still read "[Voila] …"
+        def init_settings(self):
+            settings = super().init_settings()  # creates the kernel manager
+            # Voila hands each kernel the page request (QUERY_STRING, VOILA_REQUEST_URL) in its environment, and
+            # the first visit's URL carries ?token=…: scrub it there too.
+            start_kernel = self.kernel_manager.start_kernel
+
+            def start_kernel_without_token(*args, env=None, **kwargs):
+                if env is not None:
+                    env = {name: value.replace(token, "[secret]") for name, value in env.items()}
+                return start_kernel(*args, env=env, **kwargs)
+
+            self.kernel_manager.start_kernel = start_kernel_without_token
+            return settings
+
+    config = Config()
+    config.Voila.token = token
+    Voila.launch_instance(voila_argv, config=config)
+    return 0
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == [SERVE_VOILA]:
+        return serve_voila(argv[1:])
     parser = argparse.ArgumentParser(
         prog="make present NB=…", description="Open a course notebook as a clean app view (voila).")
     parser.add_argument("notebook", nargs="?", default="", help='"07", "07_belt_trick", a file name or a path')
