@@ -90,6 +90,13 @@ def _git(root: Path, *args: str, name: str) -> bytes:
 
 def _committed_notebooks(root: Path, rev: str, name: str) -> list[str]:
     _git(root, "rev-parse", "--is-inside-work-tree", name=name)  # no git / not a checkout: say what to do
+    try:  # HEAD of a checkout with no commit yet falls through to "no committed notebooks/ folder"
+        if rev != "HEAD":
+            _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}", name=name)
+    except FreshCopyError:
+        raise FreshCopyError(f"cannot get a fresh copy of {name}: unknown revision {rev!r}: git knows no commit, "
+                             f"branch or tag of that name in {root}. Leave rev out to take the last commit (HEAD), "
+                             "or pick one from `git log --oneline`. Nothing was written.") from None
     try:
         listing = _git(root, "ls-tree", "--name-only", f"{rev}:./{NOTEBOOKS}", name=name)
     except FreshCopyError as exc:

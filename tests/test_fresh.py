@@ -258,3 +258,11 @@ def test_make_fresh_REV_nonexistent_through_make():
     r = subprocess.run(["make", "-s", "fresh", f"PYTHON={sys.executable}", "NB=04", "REV=nonexistent"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "unknown revision 'nonexistent'" in r.stderr, r.stderr
+
+
+def test_fresh_copy_in_a_notebook_with_an_unknown_rev_says_the_revision_is_unknown(repo):
+    """Regression (issue 12): ``fresh_copy(..., rev="nonexistent")`` told the learner to download the course again."""
+    with pytest.raises(workshop.FreshCopyError, match="unknown revision 'nonexistent'") as info:
+        workshop.fresh_copy("04", rev="nonexistent", root=repo)
+    assert "download" not in str(info.value)
+    assert not any("fresh copy" in p.name for p in (repo / "notebooks").iterdir())
