@@ -596,7 +596,7 @@ def test_is_unit_tolerance_follows_the_gates_one_rule(rtol, message):
         ql.is_unit([1, 0, 0, 0], rtol=rtol)
 
 
-def test_is_unit_string_tolerance_gave_raw_numpy_error():
+def test_is_unit_string_tolerance_said_dtype_u4_not_the_string():
     with pytest.raises(ValueError, match="Expected tolerance rtol of real numbers, got the string '1e-3'"):
         ql.is_unit([1, 0, 0, 0], rtol="1e-3")
 
