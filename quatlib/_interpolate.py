@@ -29,7 +29,13 @@ from __future__ import annotations
 import numpy as np
 
 from ._algebra import _length
-from ._validate import as_quaternion, as_scalar, as_tolerance, check_overflow, result_dtype
+from ._validate import (
+    as_quaternion,
+    as_scalar,
+    as_tolerance,
+    check_overflow,
+    result_dtype,
+)
 
 __all__ = ["lerp", "nlerp", "slerp"]
 

@@ -36,8 +36,14 @@ from ._algebra import (
 )
 from ._axis_angle import quaternion_from_axis_angle
 from ._rotate import rotate_vector
-from ._validate import _as_float_array, as_quaternion, as_tolerance, as_vector, check_finite
-from ._validate import check_overflow
+from ._validate import (
+    _as_float_array,
+    as_quaternion,
+    as_tolerance,
+    as_vector,
+    check_finite,
+    check_overflow,
+)
 
 __all__ = ["Quaternion"]
 
@@ -287,7 +293,7 @@ class Quaternion:
     def __pow__(self, t):
         """``q ** t = exp(t log q)`` for a real exponent ``t``; see :func:`power`."""
         if isinstance(t, Quaternion):
-            raise ValueError(
+            raise ValueError(  # noqa: TRY004 - ValueError for every bad input, as in the gate
                 "Expected a real exponent t for q ** t = exp(t log q), got a Quaternion "
                 "(a quaternion exponent is not defined here)"
             )

@@ -170,8 +170,8 @@ def as_tolerance(value, what: str, default=None):
     """
     if value is None:
         return default
-    if isinstance(value, (str, bytes)):
-        raise ValueError(f"Expected {what} of real numbers, got the string {value!r}")
+    if isinstance(value, (str, bytes)):  # the gate raises ValueError for every bad input
+        raise ValueError(f"Expected {what} of real numbers, got the string {value!r}")  # noqa: TRY004
     a = check_finite(_as_float_array(value, what), what)
     if not (a >= 0).all():
         bad = float(a) if a.ndim == 0 else float(a[a < 0].ravel()[0])

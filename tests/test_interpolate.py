@@ -346,12 +346,12 @@ def test_slerp_extrapolation_left_the_sphere():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(small_angle=np.nan), "Expected finite small-angle threshold small_angle, got NaN"),
-        (dict(small_angle=-1), "Expected a small-angle threshold small_angle >= 0, got -1.0"),
-        (dict(small_angle=np.inf), "Expected finite small-angle threshold small_angle, got \\+inf"),
-        (dict(rtol=1j), "Expected tolerance rtol of real numbers, got dtype complex128"),
-        (dict(rtol="0.1"), "Expected tolerance rtol of real numbers, got the string '0.1'"),
-        (dict(rtol=np.nan), "Expected finite tolerance rtol, got NaN"),
+        ({"small_angle": np.nan}, "Expected finite small-angle threshold small_angle, got NaN"),
+        ({"small_angle": -1}, "Expected a small-angle threshold small_angle >= 0, got -1.0"),
+        ({"small_angle": np.inf}, "Expected finite small-angle threshold small_angle, got \\+inf"),
+        ({"rtol": 1j}, "Expected tolerance rtol of real numbers, got dtype complex128"),
+        ({"rtol": "0.1"}, "Expected tolerance rtol of real numbers, got the string '0.1'"),
+        ({"rtol": np.nan}, "Expected finite tolerance rtol, got NaN"),
     ],
 )
 def test_interpolation_tolerances_nan_negative_complex_accepted(kwargs, message):
