@@ -20,6 +20,7 @@ import numpy as np
 from ._validate import (
     as_quaternion,
     as_scalar,
+    as_tolerance,
     check_deferred,
     check_finite,
     check_overflow,
@@ -376,12 +377,7 @@ def is_unit(q, rtol=None) -> np.ndarray:
     False
     """
     q = as_quaternion(q)
-    if rtol is None:
-        rtol = float(np.sqrt(np.finfo(q.dtype).eps))
-    else:
-        rtol = as_scalar(rtol, "tolerance rtol")
-        if not np.all(rtol >= 0):
-            raise ValueError(f"Expected a tolerance rtol >= 0, got {rtol}")
+    rtol = as_tolerance(rtol, "tolerance rtol", float(np.sqrt(np.finfo(q.dtype).eps)))
     return np.abs(_length(q) - 1) <= rtol
 
 
@@ -398,7 +394,7 @@ def inverse(q) -> np.ndarray:
     ndarray, shape (..., 4)
         ``q⁻¹`` with ``q q⁻¹ = q⁻¹ q = 1``.  Equals ``conjugate(q)`` for unit ``q``.
         Where ``|q|²`` would overflow or underflow it is computed as
-        ``b* / (s |b|²)`` with ``b = q / s``, ``s`` the largest entry.
+        ``(b* / |b|²) / s`` with ``b = q / s``, ``s`` the largest entry.
 
     Raises
     ------
@@ -425,7 +421,9 @@ def inverse(q) -> np.ndarray:
         b, s = _scaled(q)
         require_nonzero(s, "quaternion")
         with np.errstate(over="ignore", under="ignore"):
-            inv = b * _CONJ / (s * _sumsq(b))[..., None]
+            # two divisions, not one by s |b|²: that product overflows for a
+            # huge q (|q| near 1e308) whose inverse is small but representable
+            inv = b * _CONJ / _sumsq(b)[..., None] / s[..., None]
     with np.errstate(over="ignore"):
         inv = inv.astype(q.dtype, copy=False)
     return check_overflow(inv, "inverse q⁻¹")

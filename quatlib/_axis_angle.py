@@ -7,8 +7,9 @@ import math
 import numpy as np
 
 from ._algebra import _hypot_unit, _length, _pack, _unit
+from ._matrix import _scale_by_largest
 from ._validate import as_quaternion, as_scalar, as_vector, check_finite, finite_values
-from ._validate import is_python_number, require_nonzero, result_dtype
+from ._validate import is_python_number, python_float, require_nonzero, result_dtype, to_radians
 
 __all__ = ["quaternion_from_axis_angle", "axis_angle_from_quaternion"]
 
@@ -62,12 +63,12 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     """
     axis = as_vector(axis, "rotation axis", finite=False)
     if is_python_number(angle) and axis.ndim == 1:  # the widget case: no arrays needed
-        a = float(angle)
+        a = python_float(angle, "rotation angle")
         vals = finite_values(axis, "rotation axis")
         if not math.isfinite(a):  # NaN/inf before "zero axis", as the gate orders it
             as_scalar(a, "rotation angle")  # raises the gate's message
         x, y, z = _hypot_unit(vals, "rotation axis")
-        half = (math.radians(a) if degrees else a) / 2
+        half = to_radians(a, degrees) / 2
         s = math.sin(half)
         return _pack([math.cos(half), s * x, s * y, s * z], axis.dtype, "quaternion")
     check_finite(axis, "rotation axis")
@@ -76,12 +77,11 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     dtype = result_dtype(axis, None if is_python_number(angle) else angle_arr)
     if axis.ndim == 1 and angle_arr.ndim == 0:
         x, y, z = _hypot_unit(axis.tolist(), "rotation axis")
-        a = float(angle_arr)
-        half = (math.radians(a) if degrees else a) / 2
+        half = to_radians(float(angle_arr), degrees) / 2
         s = math.sin(half)
         return _pack([math.cos(half), s * x, s * y, s * z], dtype, "quaternion")
     n = _unit(axis, "rotation axis")
-    half = (np.radians(angle_arr) if degrees else angle_arr) / 2
+    half = to_radians(angle_arr, degrees) / 2
     shape = np.broadcast_shapes(axis.shape[:-1], half.shape) + (4,)
     out = np.empty(shape, dtype=dtype)
     out[..., 0] = np.cos(half)
@@ -132,12 +132,12 @@ def axis_angle_from_quaternion(q, degrees: bool = False):
     (array([1., 0., 0.]), 0.0)
     """
     q = as_quaternion(q)
-    w = q[..., 0]
-    v = q[..., 1:]
-    r = _length(v)  # no underflow for tiny v, no overflow for huge v
-    if not np.isfinite(r).all():  # |v| beyond the dtype: q/4 (exact) has the same axis, angle
-        w, v = w * 0.25, v * 0.25
-        r = _length(v)
+    # 2^k q (exact) has the same axis and angle: scaled so that its largest entry
+    # is in [1/2, 1), |v| neither overflows nor loses digits as a subnormal.
+    s = _scale_by_largest(q, -1)
+    w = s[..., 0]
+    v = s[..., 1:]
+    r = _length(v)
     no_axis = r == 0
     if np.any(no_axis & (w == 0)):
         require_nonzero(np.where(no_axis, np.abs(w), 1), "quaternion")

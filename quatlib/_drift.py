@@ -54,10 +54,10 @@ import operator
 
 import numpy as np
 
-from ._algebra import IDENTITY, conjugate, multiply, normalize
+from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
-from ._validate import as_matrix, as_quaternion
+from ._validate import as_matrix, as_quaternion, check_overflow
 
 __all__ = [
     "sandwich_matrix",
@@ -131,23 +131,37 @@ def sandwich_matrix(q) -> np.ndarray:
 # --------------------------------------------------------------------------------------
 
 
+#: Most frames :func:`accumulate_rotation`, :func:`accumulate_matrix` and
+#: :func:`max_drift` run: every frame is kept (about 220 bytes per quaternion
+#: frame, 420 per matrix frame, while the loop runs), so this bounds the memory
+#: to under 1 GB.  Ten times the course's 200,000 frames.
+MAX_FRAMES = 2_000_000
+
+
 def _as_dtype(dtype) -> np.dtype:
-    try:
-        dt = np.dtype(dtype)
-    except TypeError:
-        dt = None
-    if dt not in _DTYPES:
+    """float32 or float64, given as a numpy type, a dtype or its name (not None)."""
+    dt = None
+    if dtype is not None:  # np.dtype(None) would silently be float64
+        try:
+            dt = np.dtype(dtype)
+        except TypeError:
+            pass
+    if dt is None or dt not in _DTYPES:  # (``None in _DTYPES`` is True: dtype == None is float64)
         raise ValueError(f"Expected dtype float32 or float64, got {dtype!r}")
     return dt
 
 
-def _as_count(value, what: str, minimum: int) -> int:
+def _as_count(value, what: str, minimum: int, maximum: int | None = None) -> int:
     try:
         n = operator.index(value)
     except TypeError:
         raise ValueError(f"Expected {what} as a whole number >= {minimum}, got {value!r}") from None
     if n < minimum:
         raise ValueError(f"Expected {what} >= {minimum}, got {n}")
+    if maximum is not None and n > maximum:
+        raise ValueError(
+            f"Expected {what} <= {maximum:,} (every frame is kept in memory), got {n:,}"
+        )
     return int(n)
 
 
@@ -181,6 +195,12 @@ def _as_array(states: list, dtype: np.dtype) -> np.ndarray:
     return flat.reshape(len(states), len(states[0]))
 
 
+def _rounded(a: np.ndarray, dtype: np.dtype, what: str) -> np.ndarray:
+    """``a`` rounded to ``dtype`` (what the program stores); ValueError if it does not fit."""
+    with np.errstate(over="ignore"):
+        return check_overflow(a.astype(dtype), what)
+
+
 def _is_frame_to_fix(n: int, every) -> bool:
     """Whether frame ``n`` (1, 2, ...) ends with a normalization (every ``every``-th frame)."""
     return every is not None and n % every == 0
@@ -205,7 +225,8 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
         The per-frame turn ``(w, x, y, z)``, first rounded to ``dtype`` (it is
         what the program would store).  Normally a unit quaternion.
     frames : int
-        Number of frames, ``>= 0``.
+        Number of frames, from 0 to :data:`MAX_FRAMES` (2,000,000: every
+        frame is kept in memory).
     dtype : {numpy.float32, numpy.float64}, optional
         The working precision (default float32, a game engine's).
     normalize_every : int, optional
@@ -222,9 +243,11 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     Raises
     ------
     ValueError
-        If ``step_q`` is not shape (4,) or not finite, ``frames`` is not a whole
-        number ``>= 0``, ``normalize_every`` is not ``None`` or a whole number
-        ``>= 1``, or ``dtype`` is not float32 or float64.
+        If ``step_q`` is not shape (4,) or not finite (or does not fit in
+        ``dtype``), ``frames`` is not a whole number in ``0 .. MAX_FRAMES``,
+        ``normalize_every`` is not ``None`` or a whole number ``>= 1``,
+        ``dtype`` is not float32 or float64, or the orientation overflows
+        (a step far from unit length): never an inf or NaN row.
 
     Notes
     -----
@@ -281,23 +304,28 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     step = as_quaternion(step_q, "step quaternion step_q")
     if step.shape != (4,):
         raise ValueError(f"Expected one step quaternion step_q with shape (4,), got {step.shape}")
-    frames = _as_count(frames, "frames", 0)
+    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
     every = _as_every(normalize_every, "normalize_every")
-    pw, px, py, pz = _scalars(step.astype(dtype).tolist(), dtype)
+    pw, px, py, pz = _scalars(_rounded(step, dtype, "step quaternion step_q").tolist(), dtype)
     w, x, y, z = _scalars(IDENTITY.tolist(), dtype)
     states = [(w, x, y, z)]
-    for n in range(1, frames + 1):
-        # q = step · q, the Hamilton product; each sum left to right (see the module docstring)
-        w, x, y, z = (
-            pw * w - px * x - py * y - pz * z,
-            pw * x + px * w + py * z - pz * y,
-            pw * y - px * z + py * w + pz * x,
-            pw * z + px * y - py * x + pz * w,
-        )
-        if _is_frame_to_fix(n, every):
-            w, x, y, z = _scalars(normalize(np.array([w, x, y, z], dtype)).tolist(), dtype)
-        states.append((w, x, y, z))
-    return _as_array(states, dtype)
+    # An overflow (a step far from unit length) is reported once, at the end (or
+    # before a normalization), instead of warning in every frame.
+    with np.errstate(over="ignore", invalid="ignore"):
+        for n in range(1, frames + 1):
+            # q = step · q, the Hamilton product; each sum left to right (see the module docstring)
+            w, x, y, z = (
+                pw * w - px * x - py * y - pz * z,
+                pw * x + px * w + py * z - pz * y,
+                pw * y - px * z + py * w + pz * x,
+                pw * z + px * y - py * x + pz * w,
+            )
+            if _is_frame_to_fix(n, every):
+                q = check_overflow(np.array([w, x, y, z], dtype), f"orientation q_{n}")
+                w, x, y, z = _scalars(normalize(q).tolist(), dtype)
+            states.append((w, x, y, z))
+        # once NaN or inf, always: every entry of a product involves every entry
+        return check_overflow(_as_array(states, dtype), "orientations q_n")
 
 
 def length_error(q) -> np.ndarray:
@@ -320,7 +348,9 @@ def length_error(q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 4)`` or an entry is NaN or inf.
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, or ``|q|``
+        exceeds the float64 range (no squares overflow: ``[1e200, 0, 0, 0]``
+        gives ``1e200``).
 
     Examples
     --------
@@ -329,7 +359,8 @@ def length_error(q) -> np.ndarray:
     0.0004
     """
     q = as_quaternion(q).astype(np.float64)
-    return np.sqrt(np.einsum("...i,...i->...", q, q)) - 1.0
+    # |q| without overflow in the squares (length_error([1e200, 0, 0, 0]) is 1e200)
+    return check_overflow(_length(q), "length |q|") - 1.0
 
 
 def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, step_q=None) -> float:
@@ -407,7 +438,8 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
         The per-frame turn ``S``, first rounded to ``dtype``.  Normally a
         rotation matrix (``matrix_from_quaternion(step_q)``).
     frames : int
-        Number of frames, ``>= 0``.
+        Number of frames, from 0 to :data:`MAX_FRAMES` (2,000,000: every
+        frame is kept in memory).
     dtype : {numpy.float32, numpy.float64}, optional
         The working precision (default float32).
     reorthonormalize_every : int, optional
@@ -424,8 +456,9 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     Raises
     ------
     ValueError
-        If ``step_R`` is not shape (3, 3) or not finite, ``frames`` is not a
-        whole number ``>= 0``, ``reorthonormalize_every`` is not ``None`` or a
+        If ``step_R`` is not shape (3, 3) or not finite (or does not fit in
+        ``dtype``), ``frames`` is not a whole number in ``0 .. MAX_FRAMES``, the
+        matrix overflows, ``reorthonormalize_every`` is not ``None`` or a
         whole number ``>= 1``, or ``dtype`` is not float32 or float64.
 
     Notes
@@ -458,23 +491,26 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     S = as_matrix(step_R, "step matrix step_R")
     if S.shape != (3, 3):
         raise ValueError(f"Expected one step matrix step_R with shape (3, 3), got {S.shape}")
-    frames = _as_count(frames, "frames", 0)
+    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
     every = _as_every(reorthonormalize_every, "reorthonormalize_every")
-    s00, s01, s02, s10, s11, s12, s20, s21, s22 = _scalars(S.astype(dtype).ravel().tolist(), dtype)
+    S = _rounded(S, dtype, "step matrix step_R")
+    s00, s01, s02, s10, s11, s12, s20, s21, s22 = _scalars(S.ravel().tolist(), dtype)
     R = tuple(_scalars(np.eye(3).ravel().tolist(), dtype))
     states = [R]
-    for n in range(1, frames + 1):
-        # R = S R: entry (i, k) is S_i0 R_0k + S_i1 R_1k + S_i2 R_2k, summed left to right
-        r00, r01, r02, r10, r11, r12, r20, r21, r22 = R
-        R = (
-            s00 * r00 + s01 * r10 + s02 * r20, s00 * r01 + s01 * r11 + s02 * r21, s00 * r02 + s01 * r12 + s02 * r22,
-            s10 * r00 + s11 * r10 + s12 * r20, s10 * r01 + s11 * r11 + s12 * r21, s10 * r02 + s11 * r12 + s12 * r22,
-            s20 * r00 + s21 * r10 + s22 * r20, s20 * r01 + s21 * r11 + s22 * r21, s20 * r02 + s21 * r12 + s22 * r22,
-        )  # fmt: skip
-        if _is_frame_to_fix(n, every):
-            R = tuple(_scalars(orthonormalize(np.array(R, dtype=dtype).reshape(3, 3)).ravel().tolist(), dtype))
-        states.append(R)
-    return _as_array(states, dtype).reshape(-1, 3, 3)
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported below
+        for n in range(1, frames + 1):
+            # R = S R: entry (i, k) is S_i0 R_0k + S_i1 R_1k + S_i2 R_2k, summed left to right
+            r00, r01, r02, r10, r11, r12, r20, r21, r22 = R
+            R = (
+                s00 * r00 + s01 * r10 + s02 * r20, s00 * r01 + s01 * r11 + s02 * r21, s00 * r02 + s01 * r12 + s02 * r22,
+                s10 * r00 + s11 * r10 + s12 * r20, s10 * r01 + s11 * r11 + s12 * r21, s10 * r02 + s11 * r12 + s12 * r22,
+                s20 * r00 + s21 * r10 + s22 * r20, s20 * r01 + s21 * r11 + s22 * r21, s20 * r02 + s21 * r12 + s22 * r22,
+            )  # fmt: skip
+            if _is_frame_to_fix(n, every):
+                M = check_overflow(np.array(R, dtype=dtype).reshape(3, 3), f"matrix R_{n}")
+                R = tuple(_scalars(orthonormalize(M).ravel().tolist(), dtype))
+            states.append(R)
+        return check_overflow(_as_array(states, dtype).reshape(-1, 3, 3), "matrices R_n")
 
 
 def orthonormality_error(R) -> np.ndarray:
@@ -498,7 +534,8 @@ def orthonormality_error(R) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 3, 3)`` or an entry is NaN or inf.
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or the
+        error exceeds the float64 range (entries beyond about 1e154).
 
     See Also
     --------
@@ -514,6 +551,7 @@ def orthonormality_error(R) -> np.ndarray:
     0.0201
     """
     R = as_matrix(R, "matrix").astype(np.float64)
-    err, _ = _rotation_errors(R.reshape(-1, 3, 3))
-    return err.reshape(R.shape[:-2])
+    with np.errstate(over="ignore", invalid="ignore"):  # reported just below
+        err, _ = _rotation_errors(R.reshape(-1, 3, 3))
+    return check_overflow(err, "orthonormality error max |Rᵀ R - I|").reshape(R.shape[:-2])
 

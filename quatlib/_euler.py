@@ -24,8 +24,9 @@ import warnings
 import numpy as np
 
 from ._matrix import _check_rotation, _default_rtol, _quaternion, _quaternion_single
-from ._matrix import _not_rotation_message, _rotation_errors_single
-from ._validate import as_matrix, as_quaternion, as_scalar, is_python_number, require_nonzero
+from ._matrix import _not_rotation_message, _rotation_errors_single, _scale_by_largest
+from ._validate import as_matrix, as_quaternion, as_scalar, as_tolerance, is_python_number
+from ._validate import require_nonzero, to_radians
 from ._validate import result_dtype
 
 __all__ = [
@@ -65,9 +66,7 @@ def _angles(yaw, pitch, roll, degrees: bool):
         *(None if is_python_number(g) else a for g, a in zip(given, (yaw, pitch, roll)))
     )
     if yaw.ndim == pitch.ndim == roll.ndim == 0:
-        angles = (float(yaw), float(pitch), float(roll))
-        if degrees:
-            angles = tuple(map(math.radians, angles))
+        angles = tuple(to_radians(float(a), degrees) for a in (yaw, pitch, roll))
         return angles, dtype
     try:
         angles = np.stack(np.broadcast_arrays(yaw, pitch, roll), axis=-1)
@@ -76,9 +75,7 @@ def _angles(yaw, pitch, roll, degrees: bool):
             "Expected yaw, pitch and roll with shapes that broadcast together, "
             f"got {yaw.shape}, {pitch.shape} and {roll.shape}"
         ) from None
-    if degrees:
-        angles = np.radians(angles)
-    return angles, dtype
+    return to_radians(angles, degrees), dtype
 
 
 def quaternion_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray:
@@ -276,7 +273,11 @@ def _wrap_single(a: float, dtype) -> float:
 
 def _euler_single(q, lock_tol: float, degrees: bool, dtype, stacklevel: int) -> np.ndarray:
     """``_euler`` for one quaternion given as a list of Python floats."""
-    w, x, y, z = q
+    # Scale by the power of two nearest above the largest entry (exact, and the
+    # angles of 2^k q are those of q): w + x, ... cannot overflow, nor lose
+    # digits to underflow.
+    _, e = math.frexp(max(map(abs, q)))
+    w, x, y, z = (math.ldexp(v, -e) for v in q)
     a, b, c, d = w + x, y - z, w - x, y + z
     ab, cd = math.hypot(a, b), math.hypot(c, d)
     r = math.hypot(ab, cd)  # √2 |q|, without overflow or underflow
@@ -301,10 +302,10 @@ def _euler_single(q, lock_tol: float, degrees: bool, dtype, stacklevel: int) -> 
 def _euler(q: np.ndarray, lock_tol, degrees: bool, stacklevel: int) -> np.ndarray:
     """(yaw, pitch, roll) of validated quaternions; see :func:`euler_from_quaternion`."""
     dtype = q.dtype
-    if lock_tol is None:
-        lock_tol = _default_rtol(dtype)
+    lock_tol = as_tolerance(lock_tol, "gimbal-lock tolerance lock_tol", _default_rtol(dtype))
     if q.ndim == 1:
         return _euler_single(q.tolist(), lock_tol, degrees, dtype, stacklevel + 1)
+    q = _scale_by_largest(q, -1)  # exact; no overflow in w + x, ... (as above)
     w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
     a, b, c, d = w + x, y - z, w - x, y + z
     ab, cd = np.hypot(a, b), np.hypot(c, d)
@@ -470,10 +471,8 @@ def euler_from_matrix(R, degrees: bool = False, lock_tol=None, rtol=None) -> np.
     'GimbalLockWarning'
     """
     R = as_matrix(R)
-    if rtol is None:
-        rtol = _default_rtol(R.dtype)
-    if lock_tol is None:
-        lock_tol = _default_rtol(R.dtype)
+    rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
+    lock_tol = as_tolerance(lock_tol, "gimbal-lock tolerance lock_tol", _default_rtol(R.dtype))
     if R.ndim == 2:
         m = R.tolist()
         err, det = _rotation_errors_single(m)
@@ -537,6 +536,7 @@ def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1
     >>> int(ql.euler_jacobian_rank(20, 90, 10, degrees=True))
     2
     """
+    rtol = as_tolerance(rtol, "tolerance rtol")
     angles, _ = _angles(yaw, pitch, roll, degrees)
     angles = np.asarray(angles, dtype=np.float64)[..., None, None, :]  # (..., 1, 1, 3)
     offsets = np.array([[-step], [step]])[:, :, None] * np.eye(3)  # (2, 3, 3)

@@ -29,7 +29,13 @@ from __future__ import annotations
 import numpy as np
 
 from ._algebra import _length
-from ._validate import as_quaternion, as_scalar, check_overflow, result_dtype
+from ._validate import (
+    as_quaternion,
+    as_scalar,
+    as_tolerance,
+    check_overflow,
+    result_dtype,
+)
 
 __all__ = ["lerp", "nlerp", "slerp"]
 
@@ -37,6 +43,12 @@ __all__ = ["lerp", "nlerp", "slerp"]
 #: from 1.  Loose enough for quaternions typed to four decimals and for float32
 #: drift, tight enough to catch a forgotten ``normalize``.
 UNIT_RTOL = 1e-3
+
+#: Largest ``|t|`` :func:`slerp` accepts.  ``t Ω`` and ``(1 - t) Ω`` are rounded
+#: separately, each by about ``|t| ε``, so far outside [0, 1] the two weights stop
+#: matching and the result leaves the unit sphere (``| |q| - 1 |`` about 5e-11 at
+#: ``t = 1e6``, 3e-5 at ``1e12``, 0.02 at ``1e15``).
+SLERP_MAX_T = 1e6
 
 
 def _index(mask: np.ndarray) -> str:
@@ -177,6 +189,7 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     >>> print(f"{ql.angle_between(ql.IDENTITY, q, degrees=True):.2f}")
     33.02
     """
+    rtol = as_tolerance(rtol, "tolerance rtol")
     q0, q1, t = _prepare(q0, q1, t, shortest)
     _require_unit(q0, rtol, "q0")
     _require_unit(q1, rtol, "q1")
@@ -214,7 +227,9 @@ def slerp(
         1 is an error (normalize them first).
     t : array_like, shape (...)
         Interpolation parameter; broadcasts against the leading axes of ``q0``
-        and ``q1`` (``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
+        and ``q1`` (``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).  ``|t|`` at most
+        :data:`SLERP_MAX_T` (``1e6``): the extrapolated arc stays unit to about
+        ``1e-10`` there, and leaves the sphere further out.
     shortest : bool, optional
         Use ``-q1`` where ``q0·q1 < 0`` so the turn is at most 180° (default).
         With ``False`` the given signs are kept and the motion may go the long way
@@ -227,7 +242,8 @@ def slerp(
         ``q1 = -q0``.  Default: the square root of the machine epsilon of the
         inputs' dtype (1.5e-8 for float64, 3.5e-4 for float32).
     rtol : float, optional
-        Allowed ``| |q| - 1 |`` of the inputs (default ``1e-3``).
+        Allowed ``| |q| - 1 |`` of the inputs (default ``1e-3``).  Tolerances
+        are finite numbers ``>= 0``.
 
     Returns
     -------
@@ -238,7 +254,8 @@ def slerp(
     ------
     ValueError
         If a shape is wrong, an entry is NaN or inf, an input is not unit within
-        ``rtol``, or ``q1 = -q0`` with ``shortest=False``.  Never returns NaN.
+        ``rtol``, ``|t| > 1e6``, a tolerance is not a finite number ``>= 0``, or
+        ``q1 = -q0`` with ``shortest=False``.  Never returns NaN.
 
     See Also
     --------
@@ -258,7 +275,16 @@ def slerp(
     >>> ql.angle_between(ql.IDENTITY, qs, degrees=True)
     array([  0. ,  37.5,  75. , 112.5, 150. ])
     """
+    rtol = as_tolerance(rtol, "tolerance rtol")
+    small_angle = as_tolerance(small_angle, "small-angle threshold small_angle")
     q0, q1, t = _prepare(q0, q1, t, shortest)
+    far = ~(np.abs(t) <= SLERP_MAX_T)
+    if far.any():
+        raise ValueError(
+            f"Expected interpolation parameter t with |t| <= {SLERP_MAX_T:g} for slerp "
+            "(further out, rounding in sin(t Ω) moves the result off the unit sphere), "
+            f"got t = {float(t[far][0]):g}{_index(far[..., 0])}"
+        )
     dtype = result_dtype(q0, q1)
     n0 = _require_unit(q0, rtol, "q0")
     n1 = _require_unit(q1, rtol, "q1")

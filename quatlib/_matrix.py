@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ._algebra import _components, _in_range
-from ._validate import as_matrix, as_quaternion, require_nonzero
+from ._validate import as_matrix, as_quaternion, as_tolerance, require_nonzero
 
 __all__ = [
     "matrix_from_quaternion",
@@ -242,8 +242,7 @@ def is_rotation_matrix(R, rtol=None) -> np.ndarray:
     array([False, False])
     """
     R = as_matrix(R, "matrix")
-    if rtol is None:
-        rtol = _default_rtol(R.dtype)
+    rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
     if R.ndim == 2:
         err, det = _rotation_errors_single(R.tolist())
         return np.bool_(err <= rtol and det > 0)
@@ -381,8 +380,7 @@ def quaternion_from_matrix(R, rtol=None) -> np.ndarray:
     ValueError: Expected a rotation matrix (orthonormal, det +1), got det -1 (a reflection)
     """
     R = as_matrix(R)
-    if rtol is None:
-        rtol = _default_rtol(R.dtype)
+    rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
     if R.ndim == 2:
         m = R.tolist()
         err, det = _rotation_errors_single(m)

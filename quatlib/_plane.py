@@ -20,13 +20,10 @@ from ._validate import (
     check_overflow,
     is_python_number,
     result_dtype,
+    to_radians,
 )
 
 __all__ = ["rotation_matrix_2d", "rotate_2d", "complex_from_angle", "rotate_complex"]
-
-
-def _radians(angle: np.ndarray, degrees: bool) -> np.ndarray:
-    return np.radians(angle) if degrees else angle
 
 
 def rotation_matrix_2d(angle, degrees: bool = False) -> np.ndarray:
@@ -67,7 +64,7 @@ def rotation_matrix_2d(angle, degrees: bool = False) -> np.ndarray:
            [ 0.5  ,  0.866]])
     """
     angle = as_scalar(angle, "rotation angle")
-    theta = _radians(angle, degrees)
+    theta = to_radians(angle, degrees)
     c, s = np.cos(theta), np.sin(theta)
     out = np.empty(angle.shape + (2, 2), dtype=result_dtype(angle))
     out[..., 0, 0] = c
@@ -173,7 +170,7 @@ def complex_from_angle(angle, degrees: bool = False) -> np.ndarray:
     array(0.866+0.5j)
     """
     angle = as_scalar(angle, "rotation angle")
-    theta = _radians(angle, degrees)
+    theta = to_radians(angle, degrees)
     ctype = np.complex64 if result_dtype(angle) == np.float32 else np.complex128
     out = np.empty(angle.shape, dtype=ctype)
     out.real = np.cos(theta)

@@ -36,7 +36,14 @@ from ._algebra import (
 )
 from ._axis_angle import quaternion_from_axis_angle
 from ._rotate import rotate_vector
-from ._validate import _as_float_array, as_quaternion, as_vector, check_finite
+from ._validate import (
+    _as_float_array,
+    as_quaternion,
+    as_tolerance,
+    as_vector,
+    check_finite,
+    check_overflow,
+)
 
 __all__ = ["Quaternion"]
 
@@ -162,6 +169,10 @@ class Quaternion:
         return cls(quaternion_from_axis_angle(axis, angle, degrees=degrees))
 
     # -- read-only views -------------------------------------------------------
+    def __reduce__(self):
+        """Copy, deepcopy and pickle rebuild the value from its array (it is immutable)."""
+        return (Quaternion, (self._q,))
+
     def __setattr__(self, name, value):
         raise AttributeError(f"Quaternion is immutable: cannot set {name!r}")
 
@@ -257,38 +268,48 @@ class Quaternion:
         Exact sign matters: ``q.isclose(-q)`` is False although ``q`` and ``-q`` are
         the same rotation (use :func:`angle_between` for that).
         """
+        rtol = as_tolerance(rtol, "tolerance rtol")
+        atol = as_tolerance(atol, "tolerance atol")
         return bool(np.allclose(self._q, _promote(other), rtol=rtol, atol=atol))
 
     def __mul__(self, other):
         if _is_number(other):
-            return Quaternion(self._q * _number(other))
+            return _fitting(lambda: self._q * _number(other), "product q * s")
         return Quaternion(multiply(self._q, _promote(other)))
 
     def __rmul__(self, other):
         if _is_number(other):
-            return Quaternion(_number(other) * self._q)
+            return _fitting(lambda: _number(other) * self._q, "product s * q")
         return Quaternion(multiply(_promote(other), self._q))
 
     def __truediv__(self, other):
         if not _is_number(other):
             return NotImplemented
-        return Quaternion(self._q / _number(other))
+        s = _number(other)
+        if s == 0:
+            raise ValueError(f"Expected a non-zero divisor for q / s, got {float(s)!r}")
+        return _fitting(lambda: self._q / s, "quotient q / s")
 
     def __pow__(self, t):
-        """``q ** t = exp(t log q)``; see :func:`power`."""
+        """``q ** t = exp(t log q)`` for a real exponent ``t``; see :func:`power`."""
+        if isinstance(t, Quaternion):
+            raise ValueError(  # noqa: TRY004 - ValueError for every bad input, as in the gate
+                "Expected a real exponent t for q ** t = exp(t log q), got a Quaternion "
+                "(a quaternion exponent is not defined here)"
+            )
         return Quaternion(power(self._q, t))
 
     def __add__(self, other):
-        return Quaternion(self._q + _promote(other, self._q.dtype))
+        return _fitting(lambda: self._q + _promote(other, self._q.dtype), "sum q + p")
 
     def __radd__(self, other):
-        return Quaternion(_promote(other, self._q.dtype) + self._q)
+        return _fitting(lambda: _promote(other, self._q.dtype) + self._q, "sum p + q")
 
     def __sub__(self, other):
-        return Quaternion(self._q - _promote(other, self._q.dtype))
+        return _fitting(lambda: self._q - _promote(other, self._q.dtype), "difference q - p")
 
     def __rsub__(self, other):
-        return Quaternion(_promote(other, self._q.dtype) - self._q)
+        return _fitting(lambda: _promote(other, self._q.dtype) - self._q, "difference p - q")
 
     def __neg__(self):
         return Quaternion(-self._q)
@@ -331,6 +352,13 @@ class Quaternion:
             body = np.array2string(self._q, separator=", ", prefix="Quaternion(")
             return f"Quaternion({body})"
         return f"Quaternion({self})"
+
+
+def _fitting(compute, what: str) -> Quaternion:
+    """``Quaternion(compute())``; an overflow is a ValueError saying so (no RuntimeWarning)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = compute()
+    return Quaternion(check_overflow(out, what))
 
 
 def _is_number(x) -> bool:

@@ -26,11 +26,13 @@ import numpy as np
 from ._algebra import IDENTITY, I, J, K, _length, _unit, multiply
 from ._validate import (
     as_scalar,
+    as_tolerance,
     as_vector,
     check_overflow,
     is_python_number,
     require_nonzero,
     result_dtype,
+    to_radians,
 )
 
 __all__ = ["reflect", "quaternion_from_mirrors", "mirror_normals", "hamilton_table"]
@@ -228,8 +230,7 @@ def mirror_normals(axis, angle, first=None, degrees: bool = False, rtol=None):
         f = as_vector(first, "first mirror normal")
     dtype = result_dtype(axis, None if weak_angle else angle, f)
     perp = f - np.einsum("...i,...i->...", f, a)[..., None] * a
-    if rtol is None:
-        rtol = float(np.sqrt(np.finfo(dtype).eps))
+    rtol = as_tolerance(rtol, "tolerance rtol", float(np.sqrt(np.finfo(dtype).eps)))
     plen = _length(perp)
     flen = _length(f)
     require_nonzero(flen, "first mirror normal")
@@ -240,7 +241,7 @@ def mirror_normals(axis, angle, first=None, degrees: bool = False, rtol=None):
             f"part perpendicular to the axis is {float(np.min(ratio)):.3g} of its length"
         )
     n1 = perp / plen[..., None]
-    phi = (np.radians(angle) if degrees else angle)[..., None] / 2
+    phi = to_radians(angle, degrees)[..., None] / 2
     n2 = np.cos(phi) * n1 + np.sin(phi) * np.cross(a, n1)
     shape = np.broadcast_shapes(n1.shape, n2.shape)
     return (

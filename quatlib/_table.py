@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 __all__ = ["table"]
@@ -28,10 +30,28 @@ def _number(x: float, digits: int) -> str:
     return s[1:] if s.startswith("-") and float(s) == 0 else s  # no "-0.0000" in tables
 
 
+#: Most decimals a table prints (float64 carries about 17 significant digits).
+MAX_DIGITS = 20
+
+
+def _as_digits(digits) -> int:
+    """``digits`` as a whole number from 0 to MAX_DIGITS, else ValueError."""
+    try:
+        d = operator.index(digits)
+    except TypeError:
+        raise ValueError(
+            f"Expected digits as a whole number from 0 to {MAX_DIGITS}, got {digits!r}"
+        ) from None
+    if not 0 <= d <= MAX_DIGITS:
+        raise ValueError(f"Expected digits from 0 to {MAX_DIGITS}, got {d}")
+    return d
+
+
 class Table:
     """An aligned text table; displays as text in a notebook (``repr``) and in ``print``."""
 
     def __init__(self, headers, rows, digits: int = 4):
+        digits = _as_digits(digits)
         self.headers = [str(h) for h in headers]
         self.rows = [[_cell(v, digits) for v in row] for row in rows]
         for row in self.rows:
@@ -61,7 +81,7 @@ def table(headers, rows, digits: int = 4) -> Table:
         a number (printed with ``digits`` decimals; integers as they are), or an
         array (printed as ``(a, b, c)``).  A signed zero prints as ``0.0000``.
     digits : int, optional
-        Decimals for floating-point cells.
+        Decimals for floating-point cells, a whole number from 0 to 20.
 
     Returns
     -------

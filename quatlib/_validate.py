@@ -34,6 +34,7 @@ _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _SMALL = 16  # arrays up to this size are checked with Python floats
 _isfinite = math.isfinite
+_F64_MAX_INT = int(np.finfo(np.float64).max)  # the largest int a float64 holds
 
 
 def _as_float_array(x, what: str) -> np.ndarray:
@@ -49,6 +50,15 @@ def _as_float_array(x, what: str) -> np.ndarray:
                 f"got a ragged sequence ({exc})"
             ) from None
     dt = a.dtype
+    if dt.kind == "O" and a.size and all(type(v) is int for v in a.flat):
+        # Python ints beyond int64: numpy keeps them as objects; they are real
+        # numbers, usable if they fit in a float64 (up to about 1.8e308).
+        if not all(abs(v) <= _F64_MAX_INT for v in a.flat):
+            raise ValueError(
+                f"Expected {what} within the float64 range (|x| <= 1.8e308), "
+                "got a Python int too large for a float"
+            )
+        return a.astype(np.float64)
     if dt.type in _FLOATS:
         return a if dt.isnative else a.astype(dt.newbyteorder("="))
     if dt.kind in "biuf":  # bool, int, uint, other floats (float16, longdouble)
@@ -136,6 +146,54 @@ def as_matrix(R, what: str = "rotation matrix") -> np.ndarray:
 def as_scalar(x, what: str) -> np.ndarray:
     """Validate an array of real scalars (any shape), e.g. angles or ``t``."""
     return check_finite(_as_float_array(x, what), what)
+
+
+def python_float(x, what: str) -> float:
+    """``float(x)`` of a plain Python number, a ValueError (not OverflowError) if it is too large."""
+    try:
+        return float(x)
+    except OverflowError:
+        raise ValueError(
+            f"Expected {what} within the float64 range (|x| <= 1.8e308), "
+            "got a Python int too large for a float"
+        ) from None
+
+
+def as_tolerance(value, what: str, default=None):
+    """The one rule for every tolerance argument (``rtol``, ``atol``, ``lock_tol``, ``small_angle``).
+
+    ``None`` gives ``default``.  Otherwise ``value`` must be a real number (or an
+    array of them), finite and ``>= 0``, checked in the gate's order: a string or
+    complex number is "Expected <what> of real numbers, got ...", NaN or inf is
+    "Expected finite <what>, got NaN", a negative number "Expected a <what> >= 0,
+    got -1.0".  Returns a Python float for a single number, else the array.
+    """
+    if value is None:
+        return default
+    if isinstance(value, (str, bytes)):  # the gate raises ValueError for every bad input
+        raise ValueError(f"Expected {what} of real numbers, got the string {value!r}")  # noqa: TRY004
+    a = check_finite(_as_float_array(value, what), what)
+    if not (a >= 0).all():
+        bad = float(a) if a.ndim == 0 else float(a[a < 0].ravel()[0])
+        raise ValueError(f"Expected a {what} >= 0, got {bad!r}")
+    return float(a) if a.ndim == 0 else a
+
+
+def to_radians(angle, degrees: bool):
+    """``angle`` in radians: converted from degrees when ``degrees`` is true.
+
+    Degrees are first reduced exactly modulo 720° (``fmod`` is exact), which
+    changes no rotation (a quaternion's period is 720°, a matrix's 360°), so a
+    huge angle such as ``720 * 2**50`` degrees is still exactly the identity;
+    ``radians(angle)`` of the unreduced number would be off by many turns.
+    Angles below 720° in size are converted unchanged.  ``angle`` is a Python
+    float (a Python float comes back) or a validated array.
+    """
+    if not degrees:
+        return angle
+    if isinstance(angle, float):
+        return math.radians(math.fmod(angle, 720.0))
+    return np.radians(np.fmod(angle, 720.0))
 
 
 def is_python_number(x) -> bool:

@@ -74,6 +74,7 @@ False
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 
 import numpy as np
@@ -82,7 +83,7 @@ from ._algebra import log, multiply
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import matrix_from_quaternion
 from ._rotate import rotate_vector
-from ._validate import as_scalar
+from ._validate import as_scalar, as_tolerance, as_vector
 
 __all__ = [
     "TURN_AXIS",
@@ -141,6 +142,8 @@ R_IN = 0.65
 #: Beyond this radius nothing moves (the walls and the ribbons' wall ends).
 R_OUT = 1.9
 
+#: Most samples :func:`ball_path` takes (each sample keeps a few arrays).
+MAX_BALL_SAMPLES = 100_000
 _TOL_DEG = 1e-6  # a turn within this of a multiple of 720° counts as one
 
 
@@ -178,10 +181,25 @@ def followed_quaternion(turn_deg) -> np.ndarray:
     return quaternion_from_axis_angle(TURN_AXIS, turn_deg, degrees=True)
 
 
+def _turns_of(turn_deg: float, period: float):
+    """``k`` if ``turn_deg`` is ``period · k`` (within ``_TOL_DEG``), else None.
+
+    The remainder ``fmod(turn_deg, period)`` is exact, so the test means the same
+    for a huge turn as for a small one (``720 * 2**50`` is a multiple of 720°,
+    ``720 * 2**50 + 90`` is not).
+    """
+    rem = math.fmod(turn_deg, period)  # exact, in (-period, period), sign of turn_deg
+    k = round((turn_deg - rem) / period)
+    if abs(rem) <= _TOL_DEG:
+        return k
+    if abs(rem) >= period - _TOL_DEG:
+        return k + (1 if rem > 0 else -1)
+    return None
+
+
 def _turns_of_720(turn_deg: float):
     """``k`` if ``turn_deg`` is ``720° k`` (within a tolerance), else None."""
-    k = round(turn_deg / 720.0)
-    return int(k) if abs(turn_deg - 720.0 * k) <= _TOL_DEG * max(1.0, abs(turn_deg) / 720.0) else None
+    return _turns_of(turn_deg, 720.0)
 
 
 def untangle_allowed(turn_deg):
@@ -210,11 +228,11 @@ def untangle_allowed(turn_deg):
     if k is not None:
         return True, (f"The followed quaternion is +1 (a {720 * k}° turn): "
                       "the twist can be undone without moving the cube.")
-    k360 = round(t / 360.0)
-    if abs(t - 360.0 * k360) <= _TOL_DEG * max(1.0, abs(t) / 360.0):
+    k360 = _turns_of(t, 360.0)
+    if k360 is not None:
         return False, (f"The followed quaternion is −1 (a {360 * k360}° turn): one full twist cannot be undone "
                        "without moving the cube. Turn another 360°.")
-    w = math.cos(math.radians(t) / 2)
+    w = math.cos(math.radians(math.fmod(t, 720.0)) / 2)  # exact reduction, as in followed_quaternion
     return False, (f"The followed quaternion is not +1 (w = {w:.4f}): the cube is turned by {t % 360:.0f}° from "
                    "where it started, so the ribbons cannot all be straight. Turn on to 720° (or back to 0°).")
 
@@ -333,9 +351,11 @@ def deform(points, turn_deg: float, untangle: float = 0.0) -> np.ndarray:
     Raises
     ------
     ValueError
-        If ``untangle > 0`` for a turn whose followed quaternion is not ``+1``.
+        If ``untangle > 0`` for a turn whose followed quaternion is not ``+1``, or
+        ``points`` are not real numbers of shape ``(..., 3)`` (strings and complex
+        numbers are refused, as everywhere in quatlib).
     """
-    p = np.asarray(points, dtype=float)
+    p = as_vector(points, "points")
     q = field_quaternion(twist_profile(np.linalg.norm(p, axis=-1)), turn_deg, untangle)
     return rotate_vector(q, p)
 
@@ -517,7 +537,8 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol:
     turn_deg, untangle : float
         As for :func:`scene`.
     n : int
-        Number of samples along the ribbon.
+        Number of samples along the ribbon, from 2 to :data:`MAX_BALL_SAMPLES`
+        (100,000; a whole number: ``n=1e9`` would need gigabytes).
     zero_tol : float
         ``|w|`` below this counts as touching the surface, not crossing it.
 
@@ -533,9 +554,13 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol:
     >>> ql.belt.ball_path(720, 0.75).n_crossings
     0
     """
-    n = int(n)
-    if n < 2:
-        raise ValueError(f"Expected n >= 2 samples, got {n}")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise ValueError(f"Expected n as a whole number of samples >= 2, got {n!r}") from None
+    if not 2 <= n <= MAX_BALL_SAMPLES:
+        raise ValueError(f"Expected n from 2 to {MAX_BALL_SAMPLES:,} samples, got {n:,}")
+    zero_tol = as_tolerance(zero_tol, "surface tolerance zero_tol")
     s = np.linspace(0.0, 1.0, n)
     q = field_quaternion(s, turn_deg, untangle)
     w = q[:, 0]

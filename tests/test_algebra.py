@@ -569,3 +569,40 @@ def test_multiply_overflow_raises_not_nan():
     # a large but representable product is fine
     big = ql.multiply([1e150, 0, 0, 0], [1e150, 0, 0, 0])
     np.testing.assert_allclose(big, [1e300, 0, 0, 0])
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_inverse_of_huge_quaternion_was_zero():
+    q = [1e308, 1e308, 0, 0]  # |q|² overflows, q⁻¹ = (1, -1, 0, 0) / (2 · 1e308) fits
+    expected = np.array([1.0, -1.0, 0.0, 0.0]) / 1e308 / 2
+    np.testing.assert_allclose(ql.inverse(q), expected, rtol=1e-12, atol=0)
+    np.testing.assert_allclose(ql.inverse([q, q]), [expected, expected], rtol=1e-12, atol=0)
+    np.testing.assert_allclose(ql.inverse(q), ql.power(q, -1), rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize(
+    "rtol, message",
+    [
+        (math.inf, "Expected finite tolerance rtol, got \\+inf"),
+        (-1e-9, "Expected a tolerance rtol >= 0, got -1e-09"),
+        (1j, "Expected tolerance rtol of real numbers, got dtype complex128"),
+    ],
+)
+def test_is_unit_tolerance_follows_the_gates_one_rule(rtol, message):
+    # is_unit was the model the other tolerances now follow (as_tolerance)
+    with pytest.raises(ValueError, match=message):
+        ql.is_unit([1, 0, 0, 0], rtol=rtol)
+
+
+def test_is_unit_string_tolerance_said_dtype_u4_not_the_string():
+    with pytest.raises(ValueError, match="Expected tolerance rtol of real numbers, got the string '1e-3'"):
+        ql.is_unit([1, 0, 0, 0], rtol="1e-3")
+
+
+def test_python_int_beyond_float64_gave_dtype_object_error():
+    with pytest.raises(ValueError, match="Expected quaternion within the float64 range"):
+        ql.norm([10**400, 0, 0, 0])
+    # ints beyond int64 that fit in a float64 are numbers like any other
+    assert ql.norm([2**70, 0, 0, 0]) == 2.0**70

@@ -265,3 +265,34 @@ def test_errors():
         ql.axis_angle_from_quaternion([1, 0, math.nan, 0])
     with pytest.raises(ValueError):
         ql.quaternion_from_axis_angle(np.ones((2, 3)), np.ones(3))  # leading axes clash
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_axis_angle_of_subnormal_quaternion_was_not_unit():
+    axis, angle = ql.axis_angle_from_quaternion([-5e-324] * 4, degrees=True)
+    np.testing.assert_allclose(axis, [-1 / math.sqrt(3)] * 3, rtol=1e-15)
+    assert angle == pytest.approx(240.0, abs=1e-12)
+    axes, angles = ql.axis_angle_from_quaternion([[-5e-324] * 4, [1e308, 1e308, 0, 0]], degrees=True)
+    np.testing.assert_allclose(axes, [[-1 / math.sqrt(3)] * 3, [1, 0, 0]], rtol=1e-15)
+    np.testing.assert_allclose(angles, [240.0, 90.0], rtol=1e-14)
+
+
+@pytest.mark.parametrize("as_array", [False, True])
+def test_huge_degrees_lost_everything_in_axis_angle(as_array):
+    def q(angle):
+        return ql.quaternion_from_axis_angle([0, 0, 1], np.array(angle) if as_array else angle, degrees=True)
+
+    np.testing.assert_array_equal(q(720 * 2**50), ql.IDENTITY)  # 31.6° from +1 before
+    np.testing.assert_allclose(q(720.0 * 2**40 + 360), -ql.IDENTITY, atol=1e-15)
+    np.testing.assert_allclose(q(720.0 * 10**10 + 90), q(90.0), atol=1e-15)  # error > 1e-6 before
+    np.testing.assert_array_equal(q(123.25), ql.quaternion_from_axis_angle([0, 0, 1], math.radians(123.25)))
+
+
+def test_axis_angle_python_int_beyond_float64_raised_overflow_error():
+    for axis in ([0, 0, 1], [[0, 0, 1]]):
+        with pytest.raises(ValueError, match="Expected rotation angle within the float64 range"):
+            ql.quaternion_from_axis_angle(axis, 10**400)
+        with pytest.raises(ValueError, match="Expected rotation angle within the float64 range"):
+            ql.quaternion_from_axis_angle(axis, 10**400, degrees=True)

@@ -340,3 +340,43 @@ def test_single_turn_loop_crosses_once_and_ends_at_the_identity():
     np.testing.assert_allclose(p.quaternions[-1], [-1, 0, 0, 0], atol=1e-12)
     np.testing.assert_allclose(p.vectors[-1], 0, atol=1e-9)
     np.testing.assert_allclose(np.abs(p.crossings[0] @ belt.TURN_AXIS), np.pi, atol=1e-9)
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_untangle_allowed_for_huge_turn_whose_quaternion_was_not_one():
+    turn = 720.0 * 2**50
+    allowed, _ = belt.untangle_allowed(turn)
+    assert allowed
+    np.testing.assert_array_equal(belt.followed_quaternion(turn), ql.IDENTITY)
+    # a huge turn that is not a multiple of 720°: its tolerance no longer grows with the turn
+    off = 720.0 * 10**10 + 90
+    allowed, reason = belt.untangle_allowed(off)
+    assert not allowed and "w = 0.7071" in reason
+    np.testing.assert_allclose(
+        belt.followed_quaternion(off), belt.followed_quaternion(90.0), atol=1e-15
+    )
+    assert belt.untangle_allowed(720 * 10**10 + 360)[0] is False
+    assert belt.untangle_allowed(-1440.0000001)[0] is True
+
+
+@pytest.mark.parametrize("points", [["1", "0", "0"], [1j, 0, 0], [[1, 0]]])
+def test_deform_accepted_string_and_complex_points(points):
+    with pytest.raises(ValueError, match="Expected points"):
+        belt.deform(points, 90)
+
+
+def test_ball_path_n_was_unbounded():
+    with pytest.raises(ValueError, match="Expected n from 2 to 100,000 samples, got 1,000,000,000"):
+        belt.ball_path(720, n=10**9)
+    with pytest.raises(ValueError, match="Expected n as a whole number of samples >= 2, got 2.5"):
+        belt.ball_path(720, n=2.5)
+    with pytest.raises(ValueError, match="Expected finite surface tolerance zero_tol, got NaN"):
+        belt.ball_path(720, zero_tol=np.nan)
+
+
+def test_belt_python_int_beyond_float64_raised_overflow_error():
+    for call in (belt.untangle_allowed, belt.followed_quaternion, belt.scene):
+        with pytest.raises(ValueError, match="within the float64 range"):
+            call(10**400)

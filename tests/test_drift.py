@@ -291,3 +291,66 @@ def test_public_names_are_exported_by_quatlib():
     for name in _drift.__all__:
         assert getattr(ql, name) is getattr(_drift, name), name
         assert name in ql.__all__, name
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+_STEP64 = ql.quaternion_from_axis_angle([0, 1, 0], 0.001)
+
+
+def test_length_error_was_inf_for_huge_quaternion():
+    assert ql.length_error([1e200, 0, 0, 0]) == 1e200
+    np.testing.assert_array_equal(ql.length_error([[1e200, 0, 0, 0], [1, 0, 0, 0]]), [1e200, 0])
+    with pytest.raises(ValueError, match="Expected length \\|q\\| within the float64 range"):
+        ql.length_error([1.5e308] * 4)
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+def test_orthonormality_error_was_inf_for_huge_matrix():
+    with pytest.raises(ValueError, match="Expected orthonormality error .* within the float64 range"):
+        ql.orthonormality_error(1e200 * np.eye(3))
+    assert ql.orthonormality_error(1e100 * np.eye(3)) == pytest.approx(1e200)
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("every", [None, 2])
+def test_accumulate_gave_nan_inf_rows_with_runtime_warnings(dtype, every):
+    scale = 1e30 if dtype == np.float32 else 1e200
+    with pytest.raises(ValueError, match="within the float(32|64) range, got an overflow"):
+        ql.accumulate_rotation(scale * _STEP64, 3, dtype, normalize_every=every)
+    with pytest.raises(ValueError, match="within the float(32|64) range, got an overflow"):
+        ql.accumulate_matrix(scale * np.eye(3), 3, dtype, reorthonormalize_every=every)
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+def test_accumulate_step_too_large_for_float32_warned():
+    with pytest.raises(ValueError, match="Expected step quaternion step_q within the float32 range"):
+        ql.accumulate_rotation(1e39 * _STEP64, 1, np.float32)
+    with pytest.raises(ValueError, match="Expected step matrix step_R within the float32 range"):
+        ql.accumulate_matrix(1e39 * np.eye(3), 1, np.float32)
+
+
+@pytest.mark.parametrize("dtype", ["abc", None, np.int32, "float16"])
+def test_accumulate_dtype_abc_raised_attribute_error_none_meant_float64(dtype):
+    with pytest.raises(ValueError, match="Expected dtype float32 or float64, got"):
+        ql.accumulate_rotation(_STEP64, 3, dtype=dtype)
+    with pytest.raises(ValueError, match="Expected dtype float32 or float64, got"):
+        ql.accumulate_matrix(np.eye(3), 3, dtype=dtype)
+    with pytest.raises(ValueError, match="Expected dtype float32 or float64, got"):
+        ql.max_drift(3, dtype=dtype)
+
+
+def test_frame_counts_were_unbounded():
+    limit = _drift.MAX_FRAMES
+    assert limit >= 10 * 200_000  # the course's experiment, with room
+    for call in (
+        lambda n: ql.max_drift(n),
+        lambda n: ql.accumulate_rotation(_STEP64, n),
+        lambda n: ql.accumulate_matrix(np.eye(3), n),
+    ):
+        with pytest.raises(ValueError, match="Expected frames <= 2,000,000 .*, got 100,000,000"):
+            call(10**8)
+        with pytest.raises(ValueError, match="Expected frames <= 2,000,000"):
+            call(limit + 1)
+    assert ql.accumulate_rotation(_STEP64, 5, np.float64).shape == (6, 4)

@@ -522,3 +522,67 @@ def test_euler_from_matrix_rtol_keyword():
         ql.euler_from_matrix(R)
     np.testing.assert_allclose(ql.euler_from_matrix(R, rtol=1e-5), [0.1, 0.2, 0.3], atol=1e-5)
     np.testing.assert_allclose(ql.euler_from_matrix(R[None], rtol=1e-5)[0], [0.1, 0.2, 0.3], atol=1e-5)
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_euler_from_quaternion_overflowed_for_huge_components():
+    expected = ql.euler_from_quaternion([15, 5, 3, 1], degrees=True)
+    np.testing.assert_allclose(expected, [27.512, 33.631, 16.091], atol=1e-3)
+    huge = [1.5e308, 5e307, 3e307, 1e307]
+    np.testing.assert_allclose(ql.euler_from_quaternion(huge, degrees=True), expected, rtol=1e-12)
+    np.testing.assert_allclose(ql.euler_from_quaternion([huge], degrees=True), [expected], rtol=1e-12)
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_gimbal_lock_undetected_for_huge_components(batch):
+    q = np.array([1e308, 1e308, 1e308, -1e308])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.warns(ql.GimbalLockWarning):
+            huge = ql.euler_from_quaternion(q[None] if batch else q, degrees=True)
+        with pytest.warns(ql.GimbalLockWarning):
+            unit = ql.euler_from_quaternion(q / 1e308, degrees=True)
+    np.testing.assert_allclose(huge.reshape(3), unit, atol=1e-12)
+    assert unit[2] == 0.0  # the documented choice at the lock
+
+
+def test_huge_degrees_lost_everything_in_euler():
+    turns = 720.0 * 2**50  # a whole number of double turns: exactly the identity
+    np.testing.assert_array_equal(ql.quaternion_from_euler(turns, 0, 0, degrees=True), ql.IDENTITY)
+    np.testing.assert_array_equal(ql.quaternion_from_euler([turns], 0, 0, degrees=True), [ql.IDENTITY])
+    np.testing.assert_allclose(ql.matrix_from_euler(0, 0, 360.0 * 2**50, degrees=True), np.eye(3), atol=1e-15)
+    big = 720.0 * 10**10 + 90  # exact in float64: 90° about Y
+    np.testing.assert_allclose(
+        ql.quaternion_from_euler(big, 0, 0, degrees=True),
+        ql.quaternion_from_euler(90, 0, 0, degrees=True),
+        atol=1e-15,
+    )
+
+
+@pytest.mark.parametrize(
+    "lock_tol, message",
+    [
+        (np.inf, "Expected finite gimbal-lock tolerance lock_tol, got \\+inf"),
+        (np.nan, "Expected finite gimbal-lock tolerance lock_tol, got NaN"),
+        (-0.1, "Expected a gimbal-lock tolerance lock_tol >= 0, got -0.1"),
+        (1j, "of real numbers, got dtype complex128"),
+        ("small", "of real numbers, got the string 'small'"),
+    ],
+)
+def test_lock_tol_inf_gave_a_wrong_orientation(lock_tol, message):
+    q = ql.quaternion_from_euler(10, 20, 30, degrees=True)
+    with pytest.raises(ValueError, match=message):
+        ql.euler_from_quaternion(q, lock_tol=lock_tol)
+    with pytest.raises(ValueError, match=message):
+        ql.euler_from_quaternion([q], lock_tol=lock_tol)
+    with pytest.raises(ValueError, match=message):
+        ql.euler_from_matrix(ql.matrix_from_quaternion(q), lock_tol=lock_tol)
+
+
+def test_euler_from_matrix_rtol_nan_said_reflection():
+    with pytest.raises(ValueError, match="Expected finite tolerance rtol, got NaN"):
+        ql.euler_from_matrix(np.eye(3), rtol=np.nan)
+    with pytest.raises(ValueError, match="Expected a tolerance rtol >= 0, got -1.0"):
+        ql.euler_jacobian_rank(0, 0, 0, rtol=-1)

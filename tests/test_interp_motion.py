@@ -166,3 +166,13 @@ def test_public_names_are_exported_by_quatlib():
     for name in _interp_motion.__all__:
         assert getattr(ql, name) is getattr(_interp_motion, name), name
         assert name in ql.__all__, name
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+@pytest.mark.parametrize("method", INTERPOLATION_METHODS)
+def test_interpolate_and_angular_speed_empty_t_raised_index_error(method):
+    q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    assert ql.interpolate(I, q1, np.zeros(0), method).shape == (0, 4)
+    assert ql.angular_speed(I, q1, np.zeros(0), method).shape == (0,)

@@ -320,3 +320,48 @@ def test_error_lerp_overflow():
     np.testing.assert_array_equal(ql.lerp(big, big, 0.5), big)
     with pytest.raises(ValueError, match=r"Expected interpolated quaternion within the float64 range, got an overflow"):
         ql.lerp(big, [-1e308, 0, 0, 0], 3.0, shortest=False)
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+_Q150 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+
+
+@pytest.mark.parametrize("f", [ql.lerp, ql.nlerp, ql.slerp])
+def test_empty_t_raised_index_error(f):
+    out = f(ql.IDENTITY, _Q150, np.zeros(0))
+    assert out.shape == (0, 4)
+    assert f(ql.IDENTITY, _Q150, np.zeros((2, 0))).shape == (2, 0, 4)
+
+
+def test_slerp_extrapolation_left_the_sphere():
+    # within the bound the extrapolated arc stays unit
+    q = ql.slerp(ql.IDENTITY, _Q150, [-1e6, -3.5, 2.5, 1e6])
+    np.testing.assert_allclose(ql.norm(q), 1, atol=1e-9)
+    for t in (1e15, -1e7, [0.5, 2e6]):
+        with pytest.raises(ValueError, match="Expected interpolation parameter t with \\|t\\| <= 1e\\+06"):
+            ql.slerp(ql.IDENTITY, _Q150, t)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"small_angle": np.nan}, "Expected finite small-angle threshold small_angle, got NaN"),
+        ({"small_angle": -1}, "Expected a small-angle threshold small_angle >= 0, got -1.0"),
+        ({"small_angle": np.inf}, "Expected finite small-angle threshold small_angle, got \\+inf"),
+        ({"rtol": 1j}, "Expected tolerance rtol of real numbers, got dtype complex128"),
+        ({"rtol": "0.1"}, "Expected tolerance rtol of real numbers, got the string '0.1'"),
+        ({"rtol": np.nan}, "Expected finite tolerance rtol, got NaN"),
+    ],
+)
+def test_interpolation_tolerances_nan_negative_complex_accepted(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        ql.slerp(ql.IDENTITY, _Q150, 0.5, **kwargs)
+    if "rtol" in kwargs:
+        with pytest.raises(ValueError, match=message):
+            ql.nlerp(ql.IDENTITY, _Q150, 0.5, **kwargs)
+
+
+def test_slerp_python_int_beyond_float64_gave_dtype_object_error():
+    with pytest.raises(ValueError, match="Expected interpolation parameter t within the float64 range"):
+        ql.slerp(ql.IDENTITY, _Q150, 10**400)

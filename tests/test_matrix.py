@@ -483,3 +483,30 @@ def test_orthonormalize_after_many_products():
 def test_orthonormalize_errors(R, message):
     with pytest.raises(ValueError, match=message):
         ql.orthonormalize(R)
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+@pytest.mark.parametrize(
+    "rtol, message",
+    [
+        (-1, "Expected a tolerance rtol >= 0, got -1.0"),
+        (np.nan, "Expected finite tolerance rtol, got NaN"),
+        (np.inf, "Expected finite tolerance rtol, got \\+inf"),
+        (1j, "Expected tolerance rtol of real numbers, got dtype complex128"),
+        ("1e-6", "Expected tolerance rtol of real numbers, got the string '1e-6'"),
+    ],
+)
+def test_rotation_tolerance_nan_negative_inf_gave_an_answer(rtol, message):
+    for R in (np.eye(3), np.stack([np.eye(3)] * 2)):
+        with pytest.raises(ValueError, match=message):
+            ql.is_rotation_matrix(R, rtol=rtol)
+        with pytest.raises(ValueError, match=message):
+            ql.quaternion_from_matrix(R, rtol=rtol)
+
+
+def test_quaternion_from_matrix_rtol_nan_said_reflection():
+    with pytest.raises(ValueError, match="finite tolerance rtol") as info:
+        ql.quaternion_from_matrix(np.eye(3), rtol=np.nan)
+    assert "reflection" not in str(info.value)

@@ -153,3 +153,15 @@ def test_error_overflow_is_reported_not_returned_as_inf():
         ql.rotate_2d([1.5e308, 1.5e308], 45, degrees=True)
     with pytest.raises(ValueError, match=r"Expected rotated complex numbers \(imaginary parts\) within the float64 range"):
         ql.rotate_complex(1.5e308 + 1.5e308j, 45, degrees=True)
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_huge_degrees_lost_everything_in_2d():
+    big = 720.0 * 10**10 + 90  # exact in float64: a quarter turn
+    np.testing.assert_allclose(ql.rotation_matrix_2d(big, degrees=True), [[0, -1], [1, 0]], atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_2d([1, 0], big, degrees=True), [0, 1], atol=1e-15)
+    np.testing.assert_allclose(ql.complex_from_angle(big, degrees=True), 1j, atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_complex(1, big, degrees=True), 1j, atol=1e-15)
+    np.testing.assert_array_equal(ql.rotation_matrix_2d(360.0 * 2**60, degrees=True), np.eye(2))

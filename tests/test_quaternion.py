@@ -241,3 +241,64 @@ def test_errors():
         Quaternion.from_axis_angle([0, 0, 0], 1.0)
     with pytest.raises(TypeError):
         I / J  # division by a quaternion is ambiguous (p q⁻¹ or q⁻¹ p): not defined
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_quaternion_inverse_of_huge_was_zero():
+    inv = Quaternion(1e308, 1e308, 0, 0).inverse()
+    np.testing.assert_allclose(inv.array * 1e308 * 2, [1, -1, 0, 0], rtol=1e-12)
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+def test_quaternion_division_by_zero_said_inf_and_warned():
+    for zero in (0.0, 0, np.float64(0.0), -0.0):
+        with pytest.raises(ValueError, match="Expected a non-zero divisor for q / s, got"):
+            Quaternion(1, 2, 3, 4) / zero
+    with pytest.raises(ValueError, match="Expected quotient q / s within the float64 range"):
+        Quaternion(1e300, 0, 0, 0) / 1e-300
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+def test_quaternion_scaling_overflow_said_inf_and_warned():
+    with pytest.raises(ValueError, match="Expected product q \\* s within the float64 range"):
+        Quaternion(1e308, 0, 0, 0) * 10
+    with pytest.raises(ValueError, match="Expected product s \\* q within the float64 range"):
+        10 * Quaternion(1e308, 0, 0, 0)
+    with pytest.raises(ValueError, match="Expected sum q \\+ p within the float64 range"):
+        Quaternion(1e308, 0, 0, 0) + Quaternion(1e308, 0, 0, 0)
+    with pytest.raises(ValueError, match="Expected difference q - p within the float64 range"):
+        Quaternion(1e308, 0, 0, 0) - Quaternion(-1e308, 0, 0, 0)
+    assert Quaternion(1, 2, 3, 4) * 2 == Quaternion(2, 4, 6, 8)  # unchanged when it fits
+    assert Quaternion(2, 4, 6, 8) / 2 == Quaternion(1, 2, 3, 4)
+
+
+def test_quaternion_power_of_quaternion_returned_a_batch():
+    q = Quaternion(1, 0, 0, 0)
+    with pytest.raises(ValueError, match="Expected a real exponent t for q \\*\\* t"):
+        q**q
+    assert (Quaternion.from_axis_angle([0, 0, 1], 90, degrees=True) ** 2).isclose(Quaternion.K)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_quaternion_copy_deepcopy_pickle_raised_attribute_error(dtype):
+    import copy
+    import pickle
+
+    q = Quaternion(np.array([[1, 2, 3, 4], [0, 1, 0, 0]], dtype=dtype))
+    for other in (copy.copy(q), copy.deepcopy(q), pickle.loads(pickle.dumps(q))):
+        assert isinstance(other, Quaternion)
+        assert other == q
+        assert other.dtype == q.dtype
+        assert not other.array.flags.writeable
+        with pytest.raises(AttributeError, match="immutable"):
+            other.foo = 1
+
+
+@pytest.mark.parametrize("name", ["rtol", "atol"])
+def test_isclose_tolerance_nan_accepted(name):
+    with pytest.raises(ValueError, match=f"Expected finite tolerance {name}, got NaN"):
+        Quaternion(1, 0, 0, 0).isclose(Quaternion(1, 0, 0, 0), **{name: np.nan})
+    with pytest.raises(ValueError, match=f"Expected a tolerance {name} >= 0, got -1.0"):
+        Quaternion(1, 0, 0, 0).isclose(Quaternion(1, 0, 0, 0), **{name: -1})

@@ -298,3 +298,21 @@ def test_mirror_normals_float32_and_python_angle():
     assert n1.dtype == n2.dtype == np.float32
     n1, n2 = ql.mirror_normals(np.array([0, 1, 0], np.float32), np.float64(0.5))
     assert n1.dtype == n2.dtype == np.float64
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_huge_degrees_lost_everything_in_mirror_normals():
+    big = 720.0 * 10**10 + 90
+    for got, want in zip(
+        ql.mirror_normals([0, 1, 0], big, degrees=True), ql.mirror_normals([0, 1, 0], 90, degrees=True)
+    ):
+        np.testing.assert_allclose(got, want, atol=1e-15)
+
+
+def test_mirror_normals_tolerance_nan_accepted():
+    with pytest.raises(ValueError, match="Expected finite tolerance rtol, got NaN"):
+        ql.mirror_normals([0, 1, 0], 1.0, rtol=np.nan)
+    with pytest.raises(ValueError, match="Expected a tolerance rtol >= 0, got -1.0"):
+        ql.mirror_normals([0, 1, 0], 1.0, rtol=-1)

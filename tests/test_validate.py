@@ -5,6 +5,7 @@ Every message is "Expected <what>, got <what was given>"; NaN is reported as NaN
 """
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -296,3 +297,40 @@ def test_require_nonzero_and_check_finite_directly():
         V.check_finite(np.array(NAN), "stuff")
     with pytest.raises(ValueError, match="Expected finite angle, got NaN at index 2"):
         V.as_scalar([0.0, 1.0, NAN], "angle")
+
+
+# --- issue 12: regressions, each named after what broke -------------------------
+
+
+def test_as_tolerance_is_the_one_rule():
+    assert V.as_tolerance(None, "tolerance rtol", 0.5) == 0.5
+    assert V.as_tolerance(1e-3, "tolerance rtol") == 1e-3
+    assert V.as_tolerance(np.float32(0), "tolerance rtol") == 0.0
+    assert type(V.as_tolerance(1, "tolerance rtol")) is float
+    for bad, message in [
+        (math.nan, "Expected finite tolerance rtol, got NaN"),
+        (-math.inf, "Expected finite tolerance rtol, got -inf"),
+        (-2, "Expected a tolerance rtol >= 0, got -2.0"),
+        (1 + 0j, "Expected tolerance rtol of real numbers, got dtype complex128"),
+        ("0.1", "Expected tolerance rtol of real numbers, got the string '0.1'"),
+        ([0.1, -1], "Expected a tolerance rtol >= 0, got -1.0"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            V.as_tolerance(bad, "tolerance rtol")
+
+
+def test_python_ints_above_1e308_gave_overflow_error():
+    with pytest.raises(ValueError, match="Expected angle within the float64 range"):
+        V.as_scalar(10**309, "angle")
+    with pytest.raises(ValueError, match="Expected angle within the float64 range"):
+        V.python_float(-(10**309), "angle")
+    assert V.as_scalar(10**300, "angle") == 1e300
+    with pytest.raises(ValueError, match="Expected angle of real numbers, got dtype"):
+        V.as_scalar([1, "a"], "angle")
+
+
+def test_to_radians_reduces_degrees_exactly():
+    assert V.to_radians(720.0 * 2**50, True) == 0.0
+    assert V.to_radians(90.0, True) == math.radians(90.0)
+    np.testing.assert_array_equal(V.to_radians(np.array([720.0 * 2**50, -90.0]), True), [0.0, -math.pi / 2])
+    assert V.to_radians(1e20, False) == 1e20
