@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.spatial.transform import Rotation
 
@@ -21,6 +21,8 @@ from quatlib.models.belt_demo import BeltState, belt_state, state_words
 
 TURNS = st.floats(0.0, 720.0, allow_nan=False)
 PROGRESS = st.floats(0.0, 1.0, allow_nan=False)
+# deadline=None: timings swing on a shared 2-core machine (as in tests/test_algebra.py)
+PROPERTY = settings(max_examples=60, deadline=None)
 
 
 def test_models_import_neither_matplotlib_nor_ipywidgets():
@@ -30,6 +32,7 @@ def test_models_import_neither_matplotlib_nor_ipywidgets():
     assert out.strip() == "[]"
 
 
+@PROPERTY
 @given(TURNS, PROGRESS)
 def test_any_control_values_give_a_state_untangled_only_where_q_is_plus_one(turn, untangle):
     s = belt_state(turn, untangle, n_along=9, n_ball=33)
@@ -49,6 +52,7 @@ def test_untangling_exists_at_0_and_720_only(turn, allowed):
     assert s.allowed is allowed and s.untangle == (0.5 if allowed else 0.0)
 
 
+@PROPERTY
 @given(TURNS)
 def test_quaternion_and_matrix_are_the_turn_about_the_vertical_axis_as_scipy_has_it(turn):
     s = belt_state(turn, n_along=9, n_ball=33)
@@ -77,6 +81,7 @@ def test_untangling_where_it_does_not_exist_shows_the_twisted_state_and_says_why
         belt.scene(turn, 0.6)
 
 
+@PROPERTY
 @given(PROGRESS)
 def test_untangling_720_never_moves_the_cube(untangle):
     s = belt_state(720, untangle, n_along=9, n_ball=33)
@@ -112,6 +117,7 @@ def test_the_words_follow_the_kind_of_state(turn, untangle, title, note):
     assert (s.title, s.note) == (title, note) == state_words(turn, s.untangle, s.allowed)
 
 
+@PROPERTY
 @given(st.floats(5.0, 355.0), st.floats(365.0, 715.0))
 def test_the_words_do_not_change_while_turning_between_special_values(a, b):
     assert belt_state(a).title == belt_state(b).title == "turning: the ribbons twist"
