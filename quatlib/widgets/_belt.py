@@ -16,7 +16,6 @@ __all__ = ["belt_trick"]
 
 _C = qp.COLORS
 _VIEW = (25.0, 28.0)  # (azimuth, elevation): the vertical axis up, the back wall visible
-_N_ALONG = 81  # samples along each ribbon in the picture (the tests use finer ones)
 _PLAY_STEPS = 50  # frames of the untangling animation (the slider's step is 1/50)
 _PANEL_IN = 4.3  # inches per panel (= 430 px at 100 dpi)
 
@@ -77,7 +76,6 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     # still texts on flat overlays: they stay in the cached background while the view turns
     gauge = qp.Bars(qp.overlay(ball), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
                     rect=(0.05, 0.8, 0.17, 0.12), title="followed q", fontsize=8)
-    width = W.Layout(width=f"{int(_PANEL_IN * 100)}px", padding="0 0 0 12px")
     items = {
         "cube": qp.Cube(scene, side=belt.CUBE_SIDE),
         "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, front=_C["vector"],
@@ -85,7 +83,8 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"]),
         "gauge": gauge,
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
-        "numbers": [W.HTML(layout=width), W.HTML(layout=width)],  # under each panel: text costs the figure nothing
+        # live numbers under each panel: HTML costs the figure nothing to redraw
+        "numbers": [W.HTML(layout=W.Layout(width=f"{int(_PANEL_IN * 100)}px", padding="0 0 0 12px")) for _ in range(2)],
         "reason": W.HTML(layout=W.Layout(width=_CONTROL_WIDTH)),
     }
     untangle0 = float(untangle) if belt.untangle_allowed(turn)[0] else 0.0
@@ -103,9 +102,8 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "play": W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
                        description="run the untangling", layout=W.Layout(width="120px")),
     }
-    demo = Demo("belt_trick", fig, controls, model=lambda turn, untangle: belt_state(turn, untangle, n_along=_N_ALONG),
-                draw=_draw_belt, items=items, scenes=[scene, ball], buttons=buttons, transport=transport,
-                extra=[items["reason"]], below=[W.HBox(items["numbers"])],
+    demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball],
+                buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
 
     # the play control and the untangle slider move together: the animation resumes from where the slider is
