@@ -87,7 +87,8 @@ def test_untangle_is_refused_with_a_visible_reason(turn):
 def test_untangling_at_720_keeps_the_cube_still_and_changes_the_ribbons():
     d = belt_trick(turn=720)
     assert not d.buttons["untangle"].disabled and "✓" in d.items["reason"].value
-    cube = next(i for i in d.scenes[0].items if hasattr(i, "vertices") and getattr(i, "vertices").shape == (8, 3))
+    cube = d.items["cube"]
+    assert cube in d.scenes[0].items and cube.vertices.shape == (8, 3)
     v0 = cube.vertices.copy()
     tethers = _tethers(d)
     crossings = []
