@@ -76,8 +76,10 @@ def test_untangle_is_refused_with_a_visible_reason(turn):
         assert "−1" in d.items["reason"].value and "another 360°" in d.items["reason"].value
         assert "cannot be untangled" in d.items["note"].text.lower() or d.state.n_crossings == 1
     # forcing the slider anyway (as a script could) draws the twisted state and puts the slider back
+    n = len(d.timings)
     d.controls["untangle"].value = 0.5
     assert d.last_error is None and not d.errors
+    assert len(d.timings) == n + 1 and d.buttons["play"].value == 0  # one repaint; the play control follows
     assert d.controls["untangle"].value == 0.0 and d.state.untangle == 0.0
     # and the button does nothing
     d.buttons["untangle"].click()

@@ -102,14 +102,15 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "play": W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
                        description="run the untangling", layout=W.Layout(width="120px")),
     }
+    # the play control and the untangle slider move together: the animation resumes from where the slider is.
+    # The slider → play link is observed before the demo's own update, so a slider move the draw puts back
+    # (untangling refused) has already reached the play control: one repaint, not two.
+    play, slider = buttons["play"], controls["untangle"]
+    slider.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
     demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
-
-    # the play control and the untangle slider move together: the animation resumes from where the slider is
-    play, slider = buttons["play"], controls["untangle"]
     play.observe(lambda change: demo.set(untangle=change["new"] / _PLAY_STEPS), names="value")
-    slider.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
 
     def start_untangling(_=None):
         """Run the animation (the browser plays it), from the twisted state if it has already finished."""
