@@ -24,11 +24,15 @@ def demo():
 
 
 def _tethers(d) -> Tethers:
-    return next(i for i in d.scenes[0].items if isinstance(i, Tethers))
+    t = d.items["tethers"]
+    assert isinstance(t, Tethers) and t in d.scenes[0].items
+    return t
 
 
 def _ball(d) -> BallOfRotations:
-    return next(i for i in d.scenes[1].items if isinstance(i, BallOfRotations))
+    b = d.items["ball"]
+    assert isinstance(b, BallOfRotations) and b in d.scenes[1].items
+    return b
 
 
 def test_turn_slider_reaches_0_360_720_exactly_and_is_labelled(demo):
@@ -53,11 +57,11 @@ def test_sweep_turn_min_max_special_and_random(demo):
         demo.controls["turn"].value = float(value)
         assert demo.last_error is None, (value, demo.last_error)
         allowed = belt.untangle_allowed(value)[0]
-        assert demo.untangle_button.disabled is (not allowed), value
+        assert demo.buttons["untangle"].disabled is (not allowed), value
         assert demo.controls["untangle"].disabled is (not allowed), value
-        assert demo.play.disabled is (not allowed), value
-        assert demo.state["allowed"] is allowed
-        np.testing.assert_allclose(demo.state["q"], belt.followed_quaternion(value), atol=1e-12)
+        assert demo.buttons["play"].disabled is (not allowed), value
+        assert demo.state.allowed is allowed
+        np.testing.assert_allclose(demo.state.q, belt.followed_quaternion(value), atol=1e-12)
         if value != previous:
             assert demo.snapshot() != before, value
     assert not demo.errors
@@ -66,24 +70,27 @@ def test_sweep_turn_min_max_special_and_random(demo):
 @pytest.mark.parametrize("turn", [360, 180, 540, 700])
 def test_untangle_is_refused_with_a_visible_reason(turn):
     d = belt_trick(turn=turn)
-    assert d.untangle_button.disabled and d.controls["untangle"].disabled
-    assert "✗" in d.reason.value and "followed quaternion" in d.reason.value
+    assert d.buttons["untangle"].disabled and d.controls["untangle"].disabled
+    assert "✗" in d.items["reason"].value and "followed quaternion" in d.items["reason"].value
     if turn == 360:
-        assert "−1" in d.reason.value and "another 360°" in d.reason.value
-        assert "cannot be untangled" in d.scenes[0].note.lower() or d.state["n_crossings"] == 1
+        assert "−1" in d.items["reason"].value and "another 360°" in d.items["reason"].value
+        assert "cannot be untangled" in d.items["note"].text.lower() or d.state.n_crossings == 1
     # forcing the slider anyway (as a script could) draws the twisted state and puts the slider back
+    n = len(d.timings)
     d.controls["untangle"].value = 0.5
     assert d.last_error is None and not d.errors
-    assert d.controls["untangle"].value == 0.0 and d.state["untangle"] == 0.0
+    assert len(d.timings) == n + 1 and d.buttons["play"].value == 0  # one repaint; the play control follows
+    assert d.controls["untangle"].value == 0.0 and d.state.untangle == 0.0
     # and the button does nothing
-    d.untangle_button.click()
-    assert d.play.playing is False and d.last_error is None
+    d.buttons["untangle"].click()
+    assert d.buttons["play"].playing is False and d.last_error is None
 
 
 def test_untangling_at_720_keeps_the_cube_still_and_changes_the_ribbons():
     d = belt_trick(turn=720)
-    assert not d.untangle_button.disabled and "✓" in d.reason.value
-    cube = next(i for i in d.scenes[0].items if hasattr(i, "vertices") and getattr(i, "vertices").shape == (8, 3))
+    assert not d.buttons["untangle"].disabled and "✓" in d.items["reason"].value
+    cube = d.items["cube"]
+    assert cube in d.scenes[0].items and cube.vertices.shape == (8, 3)
     v0 = cube.vertices.copy()
     tethers = _tethers(d)
     crossings = []
@@ -92,40 +99,40 @@ def test_untangling_at_720_keeps_the_cube_still_and_changes_the_ribbons():
         d.controls["untangle"].value = float(u)
         assert d.last_error is None, u
         np.testing.assert_allclose(cube.vertices, v0, atol=1e-12)  # the cube never moves
-        np.testing.assert_allclose(d.state["R"], np.eye(3), atol=1e-12)
-        np.testing.assert_allclose(d.state["q"], [1, 0, 0, 0], atol=1e-12)
-        crossings.append(d.state["n_crossings"])
+        np.testing.assert_allclose(d.state.R, np.eye(3), atol=1e-12)
+        np.testing.assert_allclose(d.state.q, [1, 0, 0, 0], atol=1e-12)
+        crossings.append(d.state.n_crossings)
         if u > 0:
             assert d.snapshot() != before, u
             assert not np.allclose(tethers.quads, ribbons_before), u
     assert crossings[0] == 2 and crossings[-1] == 0 and set(crossings) <= {0, 2}
     # at the end the ribbons are the straight rest ribbons
     rest = belt.scene(0, 0, n_along=tethers.quads.shape[0] // 3 + 1, n_across=2).ribbons
-    np.testing.assert_allclose(d.state["scene"].ribbons, rest, atol=1e-12)
+    np.testing.assert_allclose(d.state.scene.ribbons, rest, atol=1e-12)
     assert "straight" in d.scenes[0].title
 
 
 def test_button_starts_the_play_control_and_play_drives_the_slider():
     d = belt_trick(turn=720)
-    d.untangle_button.click()
-    assert d.play.playing is True  # the browser now runs the animation
-    d.play.playing = False
-    d.play.value = d.play.max // 2
+    d.buttons["untangle"].click()
+    assert d.buttons["play"].playing is True  # the browser now runs the animation
+    d.buttons["play"].playing = False
+    d.buttons["play"].value = d.buttons["play"].max // 2
     assert d.controls["untangle"].value == pytest.approx(0.5)
-    assert d.state["untangle"] == pytest.approx(0.5) and d.last_error is None
-    d.play.value = d.play.max
+    assert d.state.untangle == pytest.approx(0.5) and d.last_error is None
+    d.buttons["play"].value = d.buttons["play"].max
     assert d.controls["untangle"].value == 1.0
     # at the end the button starts over from the twisted state
-    d.untangle_button.click()
-    assert d.play.value == 0 and d.controls["untangle"].value == 0.0 and d.play.playing is True
+    d.buttons["untangle"].click()
+    assert d.buttons["play"].value == 0 and d.controls["untangle"].value == 0.0 and d.buttons["play"].playing is True
     # the slider moves the play control too, so the animation resumes from where the slider is
     d.controls["untangle"].value = 0.3
-    assert d.play.value == round(0.3 * d.play.max)
+    assert d.buttons["play"].value == round(0.3 * d.buttons["play"].max)
 
 
 def test_moving_the_turn_after_untangling_twists_again_without_errors():
     d = belt_trick(turn=720, untangle=0.6)
-    assert d.state["untangle"] == pytest.approx(0.6)
+    assert d.state.untangle == pytest.approx(0.6)
     n = len(d.timings)
     d.controls["turn"].value = 700
     assert d.last_error is None and not d.errors
@@ -139,14 +146,14 @@ def test_initial_values_are_sanitised():
     d = belt_trick(turn=360, untangle=0.7)  # not allowed: starts twisted
     assert d.controls["untangle"].value == 0.0 and d.last_error is None
     d = belt_trick(turn=720, untangle=1.0)
-    assert d.state["n_crossings"] == 0 and d.last_error is None
+    assert d.state.n_crossings == 0 and d.last_error is None
 
 
 def test_ball_panel_shows_the_loop_and_its_crossings():
     d = belt_trick(turn=360)
     ball = _ball(d)
-    assert d.state["n_crossings"] == 1 and len(ball.crossings) == 1
-    assert "crossings of the surface: 1" in d.scenes[1].caption
+    assert d.state.n_crossings == 1 and len(ball.crossings) == 1
+    assert "crossings of the surface: 1" in d.items["numbers"][1].value
     np.testing.assert_allclose(np.linalg.norm(ball.crossings, axis=-1), np.pi, atol=1e-9)
     d.set(turn=720)
     assert len(ball.crossings) == 2
@@ -162,7 +169,7 @@ def test_followed_quaternion_shown_live():
     for turn, text in [(0, "(1.0000, 0.0000, 0.0000, 0.0000)"), (360, "(-1.0000, 0.0000, 0.0000, 0.0000)"),
                        (180, "(0.0000, 0.0000, 1.0000, 0.0000)"), (720, "(1.0000, 0.0000, 0.0000, 0.0000)")]:
         d.set(turn=turn)
-        assert text in d.readout.value and text in d.scenes[0].caption, turn
+        assert text in d.readout.value and text in d.items["numbers"][0].value, turn
 
 
 def test_view_controls_and_every_scene_turn_without_errors(demo):

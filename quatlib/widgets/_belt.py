@@ -9,39 +9,15 @@ import numpy as np
 
 from .. import belt
 from .. import plot as qp
-from ..plot import BallOfRotations, Bars, StaticText, Tethers
+from ..models.belt_demo import BeltState, belt_state
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 
 __all__ = ["belt_trick"]
 
 _C = qp.COLORS
-_RIBBON_FRONT = _C["vector"]  # one side of every ribbon orange ...
-_RIBBON_BACK = _C["vector2"]  # ... the other purple: each half-turn of twist shows as a change of colour
-_PATH = _C["vector2"]
-_CIRCUMRADIUS = belt.CUBE_SIDE * np.sqrt(3) / 2
 _VIEW = (25.0, 28.0)  # (azimuth, elevation): the vertical axis up, the back wall visible
-_N_ALONG = 81  # samples along each ribbon in the picture (the tests use finer ones)
 _PLAY_STEPS = 50  # frames of the untangling animation (the slider's step is 1/50)
-
-def _state_words(turn: float, u: float, allowed: bool) -> tuple[str, str]:
-    """(title of the belt panel, short note) for the current state.
-
-    Both change only when the state changes kind (the numbers are in the caption), so
-    dragging a slider does not redraw the figure's still background every frame.
-    """
-    k360 = turn / 360.0
-    full_turns = abs(k360 - round(k360)) < 1e-9
-    if u >= 1.0 and allowed and turn != 0:
-        return "untangled: the ribbons are straight again", "The cube never moved."
-    if u > 0 and allowed and turn != 0:
-        return "untangling: the cube stays still", "The ribbons pass around the cube."
-    if turn == 0:
-        return "turn the cube about the vertical axis", ("Nothing to untangle: no turn yet." if u > 0 else "")
-    if full_turns and round(k360) % 2 == 1:
-        return "one turn: the cube is back, the ribbons are not", "q = −1: cannot be untangled"
-    if allowed:
-        return "two turns: twisted twice, yet it can be undone", "q = +1: press 'untangle'"
-    return "turning: the ribbons twist", ""
+_PANEL_IN = 4.3  # inches per panel (= 430 px at 100 dpi)
 
 
 def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "image") -> Demo:
@@ -61,6 +37,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     Red dots: where the path goes out through the surface and comes back in at
     the opposite point.  One crossing (360°) cannot be removed; two (720°) can:
     as the untangling runs they meet and vanish, and the loop shrinks to the centre.
+    The math is :func:`quatlib.models.belt_demo.belt_state`.
 
     Parameters
     ----------
@@ -73,36 +50,43 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     Returns
     -------
     Demo
-        With ``demo.untangle_button``, ``demo.play`` (the animation, started by the
-        button or ``demo.start_untangling()``), ``demo.reason`` (the visible
-        explanation) and ``demo.state`` (the scene, the ball path, whether
-        untangling is allowed and why).
+        With ``demo.buttons["untangle"]`` and ``demo.buttons["play"]`` (the
+        animation, started by the button), ``demo.items["reason"]`` (the visible
+        explanation) and ``demo.state`` (a :class:`~quatlib.models.belt_demo.BeltState`:
+        the scene, the ball path, whether untangling is allowed and why).
 
     Examples
     --------
     >>> import quatlib as ql
     >>> demo = ql.widgets.belt_trick(turn=360)
-    >>> demo.untangle_button.disabled, demo.state["n_crossings"]
+    >>> demo.buttons["untangle"].disabled, demo.state.n_crossings
     (True, 1)
-    >>> demo.set(turn=720).untangle_button.disabled
+    >>> demo.set(turn=720).buttons["untangle"].disabled
     False
-    >>> demo.set(untangle=1.0).state["n_crossings"]
+    >>> demo.set(untangle=1.0).state.n_crossings
     0
     """
-    size, band, footer = 4.3, 0.3, 0.3
-    height = size + band + footer
-    fig = qp.figure((2 * size, height))
-    scene = qp.Scene(fig.add_axes((0.0, footer / height, 0.5, size / height)), extent=2.25, view=_VIEW,
-                     world_frame=False)
-    ball = qp.Scene(fig.add_axes((0.5, footer / height, 0.5, size / height)), extent=1.25 * np.pi, view=_VIEW,
-                    world_frame=False, title="the ball of rotations")
-    cube = qp.Cube(scene, side=belt.CUBE_SIDE)
-    tethers = Tethers(scene, circumradius=_CIRCUMRADIUS, front=_RIBBON_FRONT, back=_RIBBON_BACK)
-    ballart = BallOfRotations(ball, belt.TURN_AXIS, color=_PATH)
-    gauge = Bars(ball, ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS], rect=(0.05, 0.8, 0.17, 0.12),
-                 title="followed q", fontsize=8)
-    note = StaticText(scene, (0.02, 0.02), "")
-
+    band = 0.3
+    height = _PANEL_IN + band
+    fig = qp.figure((2 * _PANEL_IN, height))
+    rect = (0.0, 0.0, 0.5, _PANEL_IN / height)
+    scene = qp.Scene(fig.add_axes(rect), extent=2.25, view=_VIEW, world_frame=False)
+    ball = qp.Scene(fig.add_axes((0.5, *rect[1:])), extent=1.25 * np.pi, view=_VIEW, world_frame=False,
+                    title="the ball of rotations")
+    # still texts on flat overlays: they stay in the cached background while the view turns
+    gauge = qp.Bars(qp.overlay(ball), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
+                    rect=(0.05, 0.8, 0.17, 0.12), title="followed q", fontsize=8)
+    items = {
+        "cube": qp.Cube(scene, side=belt.CUBE_SIDE),
+        "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, front=_C["vector"],
+                              back=_C["vector2"]),  # each half-turn of twist shows as a change of colour
+        "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"]),
+        "gauge": gauge,
+        "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
+        # live numbers under each panel: HTML costs the figure nothing to redraw
+        "numbers": [W.HTML(layout=W.Layout(width=f"{int(_PANEL_IN * 100)}px", padding="0 0 0 12px")) for _ in range(2)],
+        "reason": W.HTML(layout=W.Layout(width=_CONTROL_WIDTH)),
+    }
     untangle0 = float(untangle) if belt.untangle_allowed(turn)[0] else 0.0
     controls = {
         "turn": angle_slider("turn (°)", turn, 0.0, 720.0, 5.0, tooltip="turn the cube about the vertical axis"),
@@ -112,81 +96,58 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
                                   style={"description_width": _DESCRIPTION_WIDTH},
                                   layout=W.Layout(width=_CONTROL_WIDTH)),
     }
-    button = W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
-                      layout=W.Layout(width="120px"))
-    play = W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
-                  description="run the untangling", layout=W.Layout(width="120px"))
-    reason = W.HTML(layout=W.Layout(width=_CONTROL_WIDTH))
-    state = {}
-    ref = {}
-
-    def play_to_slider(change):
-        controls["untangle"].value = change["new"] / _PLAY_STEPS
-
-    def slider_to_play(change):
-        play.value = int(round(change["new"] * _PLAY_STEPS))
-
-    play.observe(play_to_slider, names="value")
-    controls["untangle"].observe(slider_to_play, names="value")
-
-    def click(_=None):
-        if not belt.untangle_allowed(controls["turn"].value)[0]:
-            return
-        if controls["untangle"].value >= 1.0:
-            play.value = 0
-        play.playing = True
-
-    button.on_click(click)
-
-    def set_quietly(widget, value):
-        """Move a control without triggering another repaint (we are inside one)."""
-        demo = ref.get("demo")
-        if demo is not None:
-            widget.unobserve(demo._on_control, names="value")
-        try:
-            widget.value = value
-        finally:
-            if demo is not None:
-                widget.observe(demo._on_control, names="value")
-
-    def update(v):
-        turn_deg = float(v.turn)
-        allowed, why = belt.untangle_allowed(turn_deg)
-        u = float(v.untangle) if allowed else 0.0
-        if not allowed and v.untangle != 0.0:  # the turn moved away from 720°: twisted again
-            set_quietly(controls["untangle"], 0.0)
-        sc = belt.scene(turn_deg, u, n_along=_N_ALONG, n_across=2)
-        path = belt.ball_path(turn_deg, u)
-        cube.set_data(sc.R)
-        tethers.set_data(sc.ribbons, sc.R, sc.anchors, sc.walls)
-        ballart.set_data(path)
-        gauge.set_data(sc.q)
-        for w in (controls["untangle"], button, play):
-            w.disabled = not allowed
-        title, short = _state_words(turn_deg, u, allowed)
-        scene.set_title(title)
-        note.set_data(short, color=_C["ink"] if allowed else _C["warn"])
-        scene.set_caption(f"q({fmt(turn_deg, 0)}°) = {fmt_vector(sc.q)}")
-        k = path.n_crossings
-        ball.set_caption(f"crossings of the surface: {k}")
-        state.update(allowed=allowed, reason=why, scene=sc, path=path, n_crossings=k, q=sc.q, R=sc.R, untangle=u)
-        colour = "#2e7d32" if allowed else _C["warn"]
-        reason.value = (f"<div style='color:{colour};line-height:1.4'>{'✓' if allowed else '✗'} "
-                        f"{html.escape(why)}</div>")
-        return (
-            "<div style='line-height:1.5'>"
-            f"followed quaternion q = (w, x, y, z) =<br><code>{fmt_vector(sc.q)}</code><br>"
-            f"cube turned by {fmt(turn_deg % 360, 0)}° (mod 360°); untangled {fmt(u, 2)}<br>"
-            f"path crossings of the ball's surface: <b>{k}</b></div>"
-        )
-
-    demo = Demo("belt_trick", fig, controls, update, scenes=[scene, ball], transport=transport,
-                buttons=[W.HBox([button, play])], extra=[reason],
+    buttons = {
+        "untangle": W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
+                             layout=W.Layout(width="120px")),
+        "play": W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
+                       description="run the untangling", layout=W.Layout(width="120px")),
+    }
+    # the play control and the untangle slider move together: the animation resumes from where the slider is.
+    # The slider → play link is observed before the demo's own update, so a slider move the draw puts back
+    # (untangling refused) has already reached the play control: one repaint, not two.
+    play, slider = buttons["play"], controls["untangle"]
+    slider.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
+    demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball],
+                buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
-    ref["demo"] = demo
-    demo.state = state
-    demo.untangle_button = button
-    demo.play = play
-    demo.reason = reason
-    demo.start_untangling = click
+    play.observe(lambda change: demo.set(untangle=change["new"] / _PLAY_STEPS), names="value")
+
+    def start_untangling(_=None):
+        """Run the animation (the browser plays it), from the twisted state if it has already finished."""
+        if belt.untangle_allowed(demo.values.turn)[0]:
+            if slider.value >= 1.0:
+                demo.set(untangle=0.0)
+            play.playing = True
+
+    buttons["untangle"].on_click(start_untangling)
     return demo
+
+
+def _draw_belt(demo: Demo, s: BeltState) -> str:
+    """Move the cube, the ribbons and the ball's path to ``s``; enable the untangle controls where it exists."""
+    it = demo.items
+    if not s.allowed and demo.controls["untangle"].value != 0.0:  # the turn left 720°: twisted again
+        demo.set(untangle=0.0, quiet=True)
+    for w in (demo.controls["untangle"], *demo.buttons.values()):
+        w.disabled = not s.allowed
+    sc = s.scene
+    it["cube"].set_data(sc.R)
+    it["tethers"].set_data(sc.ribbons, sc.R, sc.anchors, sc.walls)
+    it["ball"].set_data(s.path)
+    it["gauge"].set_data(sc.q)
+    # the title and the note change with the kind of state only (not while a slider moves within one kind):
+    # still texts, drawn into the cached background, redrawn only when the kind changes
+    demo.scenes[0].set_title(s.title)
+    it["note"].set_data(s.note, color=_C["ink"] if s.allowed else _C["warn"])
+    mono = "<div style='font-family:monospace;white-space:pre'>{}</div>"
+    it["numbers"][0].value = mono.format(f"q({fmt(s.turn, 0)}°) = {fmt_vector(s.q)}")
+    it["numbers"][1].value = mono.format(f"crossings of the surface: {s.n_crossings}")
+    colour = "#2e7d32" if s.allowed else _C["warn"]
+    it["reason"].value = (f"<div style='color:{colour};line-height:1.4'>{'✓' if s.allowed else '✗'} "
+                          f"{html.escape(s.reason)}</div>")
+    return (
+        "<div style='line-height:1.5'>"
+        f"followed quaternion q = (w, x, y, z) =<br><code>{fmt_vector(s.q)}</code><br>"
+        f"cube turned by {fmt(s.turn % 360, 0)}° (mod 360°); untangled {fmt(s.untangle, 2)}<br>"
+        f"path crossings of the ball's surface: <b>{s.n_crossings}</b></div>"
+    )
