@@ -436,6 +436,7 @@ class UnitCircle(Item):
     """
 
     static = True
+    follows_view = False
 
     def __init__(self, scene, *, labels=("x", "y"), ticks=("1", "1", "−1", "−1"), radius=1.0):
         super().__init__(scene)

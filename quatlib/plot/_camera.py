@@ -116,8 +116,8 @@ class Scene:
         self.camera.set_view(azim, elev)
         for item in self.items:
             item.project()
-        if any(item.static for item in self.items):  # static items follow the camera too
-            self.renderer.invalidate()
+        if any(item.static and item.follows_view for item in self.items):
+            self.renderer.invalidate_view()  # redraw the static items that follow the camera, nothing else
 
     def project(self, points):
         """Screen coordinates and depth of course-coordinate ``points`` (see :class:`Camera`)."""
@@ -166,3 +166,7 @@ class Scene:
         """The artists redrawn on every update: those of the non-static items, the caption and the note."""
         out = [a for item in self.items if not item.static for a in item.artists]
         return [*out, self._caption, self._note]
+
+    def view_artists(self) -> list:
+        """The artists of the static items that follow the camera (redrawn into the background when the view turns)."""
+        return [a for item in self.items if item.static and item.follows_view for a in item.artists]

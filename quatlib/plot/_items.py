@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._render import invalidate
+from ._render import Renderer
 
 __all__ = ["Item", "as_points", "as_matrix"]
 
@@ -62,12 +62,17 @@ class Item:
 
     A ``static`` item (a legend, the unit circle) is drawn once into the
     figure's cached background instead of on every update; when it changes, it
-    calls :meth:`changed`.  Nobody outside an item touches its artists: read
+    calls :meth:`changed`.  An item that does not move when the view turns (it
+    lives in axes coordinates, its ``project`` does nothing) says so with
+    ``follows_view = False``: a view turn then keeps it in the cached background.  Nobody outside an item touches its artists: read
     them with :attr:`artists`, move them with ``set_data``.
     """
 
     #: Drawn into the cached background (True) or redrawn on every update (False).
     static = False
+    #: Its picture depends on the camera (True), or it lives in axes coordinates and stays put when the view
+    #: turns (False).  Turning a view redraws only the camera-following static items, not the whole background.
+    follows_view = True
 
     def __init__(self, scene, *, static: bool | None = None):
         if static is not None:
@@ -102,7 +107,11 @@ class Item:
     def changed(self) -> None:
         """Say that a static item changed: its figure's cached background is redrawn on the next render."""
         if self.static:
-            invalidate(self.ax.figure)
+            renderer = Renderer.of(self.ax.figure)
+            if self.follows_view:
+                renderer.invalidate_view()  # only the camera-following layer of the background
+            else:
+                renderer.invalidate()
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide every artist of the item."""
