@@ -64,8 +64,9 @@ class Item:
     figure's cached background instead of on every update; when it changes, it
     calls :meth:`changed`.  An item that does not move when the view turns (it
     lives in axes coordinates, its ``project`` does nothing) says so with
-    ``follows_view = False``: a view turn then keeps it in the cached background.  Nobody outside an item touches its artists: read
-    them with :attr:`artists`, move them with ``set_data``.
+    ``follows_view = False``: a view turn then keeps it in the cached
+    background.  Nobody outside an item touches its artists: read them with
+    :attr:`artists`, move them with ``set_data``.
     """
 
     #: Drawn into the cached background (True) or redrawn on every update (False).
