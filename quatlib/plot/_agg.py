@@ -43,6 +43,7 @@ import math
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
+from matplotlib.font_manager import fontManager, get_font
 from matplotlib.ft2font import RenderMode
 
 __all__ = ["Canvas", "TextCachingRenderer", "SUBPIXEL", "clear_text_cache"]
@@ -54,12 +55,14 @@ _MAX_LINES = 4000  # rasterized lines kept (a few MB at most); the cache is empt
 _LINES: dict = {}  # key -> (alpha image (h, w) uint8, column of its left edge, row of its top edge), or None
 _MAX_GLYPHS = 20000  # rasterized glyphs kept, each at one of SUBPIXEL² positions within a pixel
 _GLYPHS: dict = {}  # (font, glyph, size, dpi, angle, antialiased, hinting, qx, qy) -> (alpha image, left, top)
+_HEIGHTS: dict = {}  # (font properties, dpi) -> (ascent, descent, line gap) in pixels
 
 
 def clear_text_cache() -> None:
     """Forget every rasterized line and glyph (e.g. after changing fonts)."""
     _LINES.clear()
     _GLYPHS.clear()
+    _HEIGHTS.clear()
 
 
 def _font_key(prop) -> tuple:
@@ -67,11 +70,33 @@ def _font_key(prop) -> tuple:
             prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
 
 
+def _font_height_metrics(prop, dpi):
+    """matplotlib's ``Text._get_layout``: line gap, ascent and descent from the font's OS/2 or hhea table."""
+    font = get_font(fontManager._find_fonts_by_props(prop))
+    for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                             ("hhea", "lineGap", "ascent", "descent")):
+        table = font.get_sfnt_table(table_name)
+        if table is not None:
+            scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * dpi / 72
+            return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
+    return None, None, None  # matplotlib then measures "lp"
+
+
 class TextCachingRenderer(RendererAgg):
     """matplotlib's :class:`~matplotlib.backends.backend_agg.RendererAgg`; ``draw_text`` reuses rasterized lines.
 
-    Everything else -- paths, images, math text, text metrics -- is matplotlib's.
+    Everything else -- paths, images, math text, text metrics -- is matplotlib's;
+    a font's line height, which matplotlib reads from the font's tables for every
+    text it lays out, is read once per font and size.
     """
+
+    def _get_font_height_metrics(self, prop):
+        """``(ascent, descent, line gap)`` of the font of ``prop`` in pixels, as ``Text._get_layout`` computes them
+        (matplotlib asks a renderer for them first, when it has this method)."""
+        key = (_font_key(prop), self.dpi)
+        if key not in _HEIGHTS:
+            _HEIGHTS[key] = _font_height_metrics(prop, self.dpi)
+        return _HEIGHTS[key]
 
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
         if ismath:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 import weakref
 
 import numpy as np
@@ -41,6 +42,9 @@ class Renderer:
     (:func:`~quatlib.plot.figure` gives every course figure such a canvas, see
     ``quatlib/plot/_agg.py``).
 
+    :attr:`timing` holds the seconds the last :meth:`render_png` spent drawing
+    (``"draw"``) and encoding (``"png"``), measured with :attr:`clock`.
+
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1)
     >>> r = ql.plot.Renderer.of(fig)
@@ -50,6 +54,9 @@ class Renderer:
     (390, 360, 3)
     """
 
+    #: The clock of :attr:`timing` (a benchmark may set ``time.process_time``).
+    clock = staticmethod(time.perf_counter)
+
     def __init__(self, fig):
         self._figure = weakref.ref(fig)
         self._scenes: list[weakref.ref] = []
@@ -57,6 +64,7 @@ class Renderer:
         self.base = None  # the static part that does not follow the camera, or None
         self.background = None  # base + the static items that follow the camera, or None
         self._size = None
+        self.timing = {"draw": 0.0, "png": 0.0}
 
     @classmethod
     def of(cls, fig) -> Renderer:
@@ -164,7 +172,12 @@ class Renderer:
 
     def render_png(self, compress_level: int = 1) -> bytes:
         """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
-        return encode_png(self.render_rgb(), compress_level)
+        t0 = self.clock()
+        rgb = self.render_rgb()
+        t1 = self.clock()
+        png = encode_png(rgb, compress_level)
+        self.timing = {"draw": t1 - t0, "png": self.clock() - t1}
+        return png
 
 
 def _draw(artists, renderer) -> None:
