@@ -276,6 +276,25 @@ def test_a_scene_without_camera_following_static_items_keeps_its_background_when
     np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
 
 
+def test_a_moving_items_backdrop_is_drawn_into_the_background_and_redrawn_when_the_view_turns():
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    trail = qp.Trail(scene, [[1, 0, 0], [0, 1, 0]])
+    renderer = qp.Renderer.of(fig)
+    assert trail.backdrop_artists == [trail._sphere] and trail._sphere in trail.artists
+    assert renderer.view_artists() == [trail._sphere] and trail._sphere not in renderer.moving_artists()
+    renderer.render_rgb()
+    base, background = renderer.base, renderer.background
+    trail.set_data([[0, 0, 1], [0, 1, 0]])  # the trail moves, its sphere's outline stays in the background
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.background is background
+    scene.set_view(30, 40)
+    assert renderer.base is base and renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    trail.set_visible(False)  # hiding it hides the backdrop in the background too
+    assert renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+
+
 def test_moving_parts_are_held_weakly_and_drawn_while_alive():
     fig = qp.figure((3, 2))
     ax = fig.add_axes((0.1, 0.1, 0.8, 0.8))

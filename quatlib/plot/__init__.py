@@ -63,7 +63,9 @@ the data into screen positions with ``self.scene.project``.  The scene calls
 the item's artists on every update (``static = True`` instead draws them once
 into the cached background; call :meth:`Item.changed` after changing one; an
 item in axes coordinates that the view does not move says
-``follows_view = False``, so a view turn leaves it in the background).
+``follows_view = False``, so a view turn leaves it in the background; a moving
+item's artists that change only with the view, beneath the others, are declared
+with :meth:`Item.backdrop` and drawn into the background too).
 Pick the ``zorder`` from the bands of :class:`Z`.
 
 Examples

@@ -284,6 +284,7 @@ class Trail(Item):
         for a in (self._back, self._front, self._last):
             self.ax.add_line(a)
         self.own(self._sphere, self._back, self._front, self._last)
+        self.backdrop(self._sphere)  # the outline moves only with the view
         self.set_data(np.zeros((0, 3)) if points is None else points)
 
     def set_data(self, points) -> None:

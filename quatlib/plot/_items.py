@@ -82,12 +82,29 @@ class Item:
         self.ax = scene.ax
         self.children: list[Item] = []
         self._own: list = []
+        self._backdrop: list = []
         scene.add(self)
 
     def own(self, *artists):
         """Declare matplotlib artists (already added to ``self.ax``) as this item's; returns them."""
         self._own.extend(artists)
         return artists
+
+    def backdrop(self, *artists):
+        """Say that some of this item's artists change only when the view turns (an outline, an equator).
+
+        They are drawn into the cached background with the static items that
+        follow the camera, not on every update, so they must lie beneath the
+        item's other artists (a low ``zorder``, e.g. :attr:`Z.WORLD`).  The
+        artists may be the item's own or its adopted children's; returns them.
+        """
+        self._backdrop.extend(artists)
+        return artists
+
+    @property
+    def backdrop_artists(self) -> list:
+        """The artists declared with :meth:`backdrop`, its children's included."""
+        return [*self._backdrop, *(a for child in self.children for a in child.backdrop_artists)]
 
     def adopt(self, child: Item) -> Item:
         """Take over ``child`` (an item of the same scene): the scene no longer projects it, this item does."""
@@ -116,5 +133,8 @@ class Item:
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide every artist of the item."""
+        backdrop_changed = any(a.get_visible() != visible for a in self.backdrop_artists)
         for a in self.artists:
             a.set_visible(visible)
+        if backdrop_changed:  # the backdrop lives in the cached background
+            Renderer.of(self.ax.figure).invalidate_view()
