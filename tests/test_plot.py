@@ -148,6 +148,15 @@ def test_render_png_is_a_png_of_the_figure_size():
     assert Image.open(io.BytesIO(png)).size == (300, 300)
 
 
+def test_encode_png_is_lossless_for_the_rgb_view_of_an_rgba_canvas():
+    from PIL import Image
+
+    rgba = RNG.integers(0, 256, size=(7, 5, 4), dtype=np.uint8)
+    rgba[2:5, 1:4, :3] = 255  # a flat patch, as figures have
+    png = qp.encode_png(rgba[..., :3])  # a strided view, not a copy
+    np.testing.assert_array_equal(np.asarray(Image.open(io.BytesIO(png))), rgba[..., :3])
+
+
 def test_cached_background_gives_the_same_pixels_as_a_full_draw():
     fig, scene = scene3d(title="same pixels")
     cube = qp.Cube(scene)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import io
 import pathlib
 import weakref
 
@@ -232,6 +233,66 @@ def test_module_functions_are_the_figures_renderer():
     assert renderer.background is None
     renderer.render_rgb()
     assert renderer.background is not None and renderer.background is not background
+
+
+def full_draw_rgb(fig) -> np.ndarray:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="rgba", dpi=fig.dpi)
+    w, h = (int(round(v)) for v in fig.get_size_inches() * fig.dpi)
+    return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
+
+
+def test_a_view_turn_redraws_only_the_static_items_that_follow_the_camera():
+    fig, (scene,) = qp.panels(1, size=3.0, title="turn me")  # its world frame: static, follows the camera
+    corner = qp.StaticText(scene, text="a note in axes coordinates")
+    chart_ax = fig.add_axes((0.6, 0.1, 0.35, 0.25))
+    qp.Curves(chart_ax, {"a": "red"}, xlim=(0, 1), ylim=(0, 1)).set_curve("a", [0, 1], [0, 1])
+    scene.world.static = True
+    renderer = qp.Renderer.of(fig)
+    assert not corner.follows_view and scene.world.follows_view
+    assert set(scene.world.artists) == set(renderer.view_artists())
+    renderer.render_rgb()
+    base, background = renderer.base, renderer.background
+    scene.set_view(-70, 15)
+    assert renderer.base is base and renderer.background is None  # the chart and the note stay cached
+    turned = renderer.render_rgb().copy()
+    assert renderer.base is base and renderer.background is not background
+    np.testing.assert_array_equal(turned, full_draw_rgb(fig))
+    corner.set_data("a new note")  # a static item that does not follow the camera: the whole background
+    assert renderer.base is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+
+
+def test_a_scene_without_camera_following_static_items_keeps_its_background_when_turned():
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    qp.legend(scene, [("one", "red")])
+    cube = qp.Cube(scene)
+    renderer = qp.Renderer.of(fig)
+    renderer.render_rgb()
+    background = renderer.background
+    assert background is renderer.base and renderer.view_artists() == []
+    scene.set_view(40, 20)
+    assert renderer.background is background and cube.artists
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+
+
+def test_a_moving_items_backdrop_is_drawn_into_the_background_and_redrawn_when_the_view_turns():
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    trail = qp.Trail(scene, [[1, 0, 0], [0, 1, 0]])
+    renderer = qp.Renderer.of(fig)
+    assert trail.backdrop_artists == [trail._sphere] and trail._sphere in trail.artists
+    assert renderer.view_artists() == [trail._sphere] and trail._sphere not in renderer.moving_artists()
+    renderer.render_rgb()
+    base, background = renderer.base, renderer.background
+    trail.set_data([[0, 0, 1], [0, 1, 0]])  # the trail moves, its sphere's outline stays in the background
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.background is background
+    scene.set_view(30, 40)
+    assert renderer.base is base and renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    trail.set_visible(False)  # hiding it hides the backdrop in the background too
+    assert renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
 
 
 def test_moving_parts_are_held_weakly_and_drawn_while_alive():

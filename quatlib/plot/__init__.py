@@ -37,6 +37,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`
+``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
 ``_camera``  :class:`Camera`, :class:`Scene`
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
 ``_artists`` :class:`Arrow`, :class:`Point`, :class:`Frame`, :class:`Arc`, :class:`Plane`, :class:`Polyline`,
@@ -60,7 +61,11 @@ to ``self.ax`` and declare them with :meth:`Item.own`; keep the 3D data in
 the data into screen positions with ``self.scene.project``.  The scene calls
 ``project()`` when its view turns, and the figure's :class:`Renderer` redraws
 the item's artists on every update (``static = True`` instead draws them once
-into the cached background; call :meth:`Item.changed` after changing one).
+into the cached background; call :meth:`Item.changed` after changing one; an
+item in axes coordinates that the view does not move says
+``follows_view = False``, so a view turn leaves it in the background; a moving
+item's artists that change only with the view, beneath the others, are declared
+with :meth:`Item.backdrop` and drawn into the background too).
 Pick the ``zorder`` from the bands of :class:`Z`.
 
 Examples

@@ -284,6 +284,7 @@ class Trail(Item):
         for a in (self._back, self._front, self._last):
             self.ax.add_line(a)
         self.own(self._sphere, self._back, self._front, self._last)
+        self.backdrop(self._sphere)  # the outline moves only with the view
         self.set_data(np.zeros((0, 3)) if points is None else points)
 
     def set_data(self, points) -> None:
@@ -436,6 +437,7 @@ class UnitCircle(Item):
     """
 
     static = True
+    follows_view = False
 
     def __init__(self, scene, *, labels=("x", "y"), ticks=("1", "1", "−1", "−1"), radius=1.0):
         super().__init__(scene)

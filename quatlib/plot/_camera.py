@@ -116,8 +116,8 @@ class Scene:
         self.camera.set_view(azim, elev)
         for item in self.items:
             item.project()
-        if any(item.static for item in self.items):  # static items follow the camera too
-            self.renderer.invalidate()
+        if any(item.static and item.follows_view or item.backdrop_artists for item in self.items):
+            self.renderer.invalidate_view()  # redraw the static items that follow the camera, nothing else
 
     def project(self, points):
         """Screen coordinates and depth of course-coordinate ``points`` (see :class:`Camera`)."""
@@ -163,6 +163,22 @@ class Scene:
         self.items.remove(item)
 
     def moving_artists(self) -> list:
-        """The artists redrawn on every update: those of the non-static items, the caption and the note."""
-        out = [a for item in self.items if not item.static for a in item.artists]
+        """The artists redrawn on every update: those of the non-static items (but their backdrops), the caption
+        and the note."""
+        out = []
+        for item in self.items:
+            if not item.static:
+                backdrop = item.backdrop_artists
+                out.extend(a for a in item.artists if a not in backdrop)
         return [*out, self._caption, self._note]
+
+    def view_artists(self) -> list:
+        """The artists redrawn into the background when the view turns: those of the static items that follow the
+        camera, and the backdrops of the moving items (see :meth:`Item.backdrop`)."""
+        out = []
+        for item in self.items:
+            if item.static:
+                out.extend(item.artists if item.follows_view else ())
+            else:
+                out.extend(item.backdrop_artists)
+        return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._render import invalidate
+from ._render import Renderer
 
 __all__ = ["Item", "as_points", "as_matrix"]
 
@@ -62,12 +62,18 @@ class Item:
 
     A ``static`` item (a legend, the unit circle) is drawn once into the
     figure's cached background instead of on every update; when it changes, it
-    calls :meth:`changed`.  Nobody outside an item touches its artists: read
-    them with :attr:`artists`, move them with ``set_data``.
+    calls :meth:`changed`.  An item that does not move when the view turns (it
+    lives in axes coordinates, its ``project`` does nothing) says so with
+    ``follows_view = False``: a view turn then keeps it in the cached
+    background.  Nobody outside an item touches its artists: read them with
+    :attr:`artists`, move them with ``set_data``.
     """
 
     #: Drawn into the cached background (True) or redrawn on every update (False).
     static = False
+    #: Its picture depends on the camera (True), or it lives in axes coordinates and stays put when the view
+    #: turns (False).  Turning a view redraws only the camera-following static items, not the whole background.
+    follows_view = True
 
     def __init__(self, scene, *, static: bool | None = None):
         if static is not None:
@@ -76,12 +82,29 @@ class Item:
         self.ax = scene.ax
         self.children: list[Item] = []
         self._own: list = []
+        self._backdrop: list = []
         scene.add(self)
 
     def own(self, *artists):
         """Declare matplotlib artists (already added to ``self.ax``) as this item's; returns them."""
         self._own.extend(artists)
         return artists
+
+    def backdrop(self, *artists):
+        """Say that some of this item's artists change only when the view turns (an outline, an equator).
+
+        They are drawn into the cached background with the static items that
+        follow the camera, not on every update, so they must lie beneath the
+        item's other artists (a low ``zorder``, e.g. :attr:`Z.WORLD`).  The
+        artists may be the item's own or its adopted children's; returns them.
+        """
+        self._backdrop.extend(artists)
+        return artists
+
+    @property
+    def backdrop_artists(self) -> list:
+        """The artists declared with :meth:`backdrop`, its children's included."""
+        return [*self._backdrop, *(a for child in self.children for a in child.backdrop_artists)]
 
     def adopt(self, child: Item) -> Item:
         """Take over ``child`` (an item of the same scene): the scene no longer projects it, this item does."""
@@ -102,9 +125,16 @@ class Item:
     def changed(self) -> None:
         """Say that a static item changed: its figure's cached background is redrawn on the next render."""
         if self.static:
-            invalidate(self.ax.figure)
+            renderer = Renderer.of(self.ax.figure)
+            if self.follows_view:
+                renderer.invalidate_view()  # only the camera-following layer of the background
+            else:
+                renderer.invalidate()
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide every artist of the item."""
+        backdrop_changed = any(a.get_visible() != visible for a in self.backdrop_artists)
         for a in self.artists:
             a.set_visible(visible)
+        if backdrop_changed:  # the backdrop lives in the cached background
+            Renderer.of(self.ax.figure).invalidate_view()

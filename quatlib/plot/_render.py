@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import time
 import weakref
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
+from ._agg import Canvas
 from ._png import encode_png
 
 __all__ = ["Renderer", "render_rgb", "render_png", "invalidate"]
@@ -26,11 +28,22 @@ class Renderer:
     weak reference: a part nobody holds any more can no longer move, and is
     then drawn as part of the background.
 
-    Each :meth:`render_rgb` restores the cached background and draws only the
-    moving artists: the non-static items of every scene, the scenes' captions
-    and notes, and the added moving parts.  Static text is most of the cost of a
-    full draw (every glyph is rasterized anew), so this is several times
-    faster.  A change to a static part calls :meth:`invalidate`.
+    The background is kept in two layers.  :attr:`base` holds everything static
+    that stays put when a view turns: titles, legends, notes in axes
+    coordinates, charts with their frames and tick labels.  :attr:`background`
+    is the base with the static items that follow the camera drawn on top (a
+    scene's world axes, a sphere), see :meth:`view_artists`.  Each
+    :meth:`render_rgb` restores the background and draws only the moving
+    artists: the non-static items of every scene, the scenes' captions and
+    notes, and the added moving parts.  A view turn redraws just the
+    camera-following layer (:meth:`invalidate_view`), not the charts beside the
+    scene; a change to any other static part calls :meth:`invalidate`.  Text,
+    most of the cost of a draw, is rasterized once per line and reused
+    (:func:`~quatlib.plot.figure` gives every course figure such a canvas, see
+    ``quatlib/plot/_agg.py``).
+
+    :attr:`timing` holds the seconds the last :meth:`render_png` spent drawing
+    (``"draw"``) and encoding (``"png"``), measured with :attr:`clock`.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1)
@@ -41,12 +54,17 @@ class Renderer:
     (390, 360, 3)
     """
 
+    #: The clock of :attr:`timing` (a benchmark may set ``time.process_time``).
+    clock = staticmethod(time.perf_counter)
+
     def __init__(self, fig):
         self._figure = weakref.ref(fig)
         self._scenes: list[weakref.ref] = []
         self._moving: list[weakref.ref] = []
-        self.background = None  # the canvas region of the last full draw, or None
+        self.base = None  # the static part that does not follow the camera, or None
+        self.background = None  # base + the static items that follow the camera, or None
         self._size = None
+        self.timing = {"draw": 0.0, "png": 0.0}
 
     @classmethod
     def of(cls, fig) -> Renderer:
@@ -83,7 +101,20 @@ class Renderer:
 
     def invalidate(self) -> None:
         """Forget the cached background (after a change to a static part): the next render draws everything."""
+        self.base = self.background = None
+
+    def invalidate_view(self) -> None:
+        """Redraw only the static items that follow the camera on the next render (after a view turn).
+
+        The rest of the background -- titles, legends, charts with their tick
+        labels, panels in axes coordinates -- stays cached in :attr:`base`.
+        """
         self.background = None
+
+    def view_artists(self) -> list:
+        """The static artists that follow the camera (scenes' :meth:`~quatlib.plot.Scene.view_artists`), in draw
+        order."""
+        return self._in_draw_order([a for scene in self.scenes for a in scene.view_artists()])
 
     def moving_artists(self) -> list:
         """The matplotlib artists drawn on every update, in draw order (axes, then zorder)."""
@@ -92,49 +123,74 @@ class Renderer:
             out.extend(scene.moving_artists())
         for part in self.moving:
             out.extend(part.artists)
+        return self._in_draw_order(out)
+
+    def _in_draw_order(self, artists: list) -> list:
         fig = self.figure
         order = {ax: i for i, ax in enumerate(fig.axes)} if fig is not None else {}
-        return sorted(out, key=lambda a: (order.get(a.axes, -1), a.get_zorder()))
+        return sorted(artists, key=lambda a: (order.get(a.axes, -1), a.get_zorder()))
 
     def render_rgb(self) -> np.ndarray:
         """Draw the figure and return its pixels as an ``(height, width, 3)`` uint8 array."""
         fig = self.figure
         canvas = fig.canvas
-        if type(canvas) is not FigureCanvasAgg:  # e.g. an ipympl canvas: leave it in place, draw a copy
+        if type(canvas) not in (FigureCanvasAgg, Canvas):  # e.g. an ipympl canvas: leave it in place, draw a copy
             buf = io.BytesIO()
             fig.savefig(buf, format="rgba", dpi=fig.dpi)
             w, h = (int(round(v)) for v in fig.get_size_inches() * fig.dpi)
             return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
         moving = self.moving_artists()
         size = tuple(canvas.get_width_height())
-        if self.background is None or self._size != size:
-            for a in moving:
-                a.set_animated(True)
-            try:
-                canvas.draw()  # everything except the animated (moving) artists
-            finally:
-                for a in moving:
-                    a.set_animated(False)
-            self.background = canvas.copy_from_bbox(fig.bbox)
-            self._size = size
+        if self.base is None or self._size != size:
+            self._draw_base(canvas, moving)
+        if self.background is None:  # the base, then the static items that follow the camera
+            view = self.view_artists()
+            if view:
+                canvas.restore_region(self.base)
+                _draw(view, canvas.get_renderer())
+                self.background = canvas.copy_from_bbox(fig.bbox)
+            else:
+                self.background = self.base
         else:
             canvas.restore_region(self.background)
-        renderer = canvas.get_renderer()
-        for a in moving:
-            if a.get_visible():
-                a.draw(renderer)
+        _draw(moving, canvas.get_renderer())
         return np.asarray(canvas.buffer_rgba())[..., :3]
+
+    def _draw_base(self, canvas, moving) -> None:
+        """A full draw of everything static that does not follow the camera, kept in :attr:`base`."""
+        animated = [*moving, *self.view_artists()]
+        for a in animated:
+            a.set_animated(True)
+        try:
+            canvas.draw()  # everything except the animated artists
+        finally:
+            for a in animated:
+                a.set_animated(False)
+        self.base = canvas.copy_from_bbox(canvas.figure.bbox)
+        self.background = None
+        self._size = tuple(canvas.get_width_height())
 
     def render_png(self, compress_level: int = 1) -> bytes:
         """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
-        return encode_png(self.render_rgb(), compress_level)
+        t0 = self.clock()
+        rgb = self.render_rgb()
+        t1 = self.clock()
+        png = encode_png(rgb, compress_level)
+        self.timing = {"draw": t1 - t0, "png": self.clock() - t1}
+        return png
+
+
+def _draw(artists, renderer) -> None:
+    for a in artists:
+        if a.get_visible():
+            a.draw(renderer)
 
 
 def _alive(refs: list) -> list:
     """The objects of ``refs`` still alive; dead references are dropped from ``refs``."""
     objects = [r() for r in refs]
     if any(o is None for o in objects):
-        refs[:] = [r for r, o in zip(refs, objects) if o is not None]
+        refs[:] = [r for r, o in zip(refs, objects, strict=True) if o is not None]
     return [o for o in objects if o is not None]
 
 

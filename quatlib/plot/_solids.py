@@ -489,6 +489,7 @@ class BallOfRotations(Item):
         self.own(self._outline, self._chords, self._exits, self._entries, self._start, self._end)
         for item in (self.equator, self.axis_line, self.axis_label, self.center, self.path):
             self.adopt(item)
+        self.backdrop(self._outline, *self.equator.artists, *self.axis_line.artists)  # they move only with the view
         self.crossings = np.zeros((0, 2, 3))
         self.end = np.zeros(3)
 

@@ -6,8 +6,9 @@ import contextlib
 
 import matplotlib
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from ._agg import Canvas
 
 __all__ = ["AXIS_COLORS", "COLORS", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes"]
 
@@ -108,7 +109,7 @@ def figure(size=(4.0, 4.0), dpi: float = 100) -> Figure:
     """
     with style():
         fig = Figure(figsize=size, dpi=dpi, facecolor="white")
-    FigureCanvasAgg(fig)
+    Canvas(fig)
     return fig
 
 

@@ -56,6 +56,7 @@ class StaticArtists(Item):
     """
 
     static = True
+    follows_view = False
 
     def __init__(self, scene, artists):
         super().__init__(scene)
@@ -67,6 +68,8 @@ class StaticArtists(Item):
 
 class ScreenText(Item):
     """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it."""
+
+    follows_view = False
 
     def __init__(self, scene, xy=(0.0, 1.0), text="", *, color=COLORS["ink"], fontsize=9.5, ha="left",
                  va="top", family="DejaVu Sans Mono", linespacing=1.3):
@@ -95,6 +98,7 @@ class StaticText(Item):
     """
 
     static = True
+    follows_view = False
 
     def __init__(self, scene, xy=(0.02, 0.02), text="", *, color=COLORS["warn"], fontsize=9.5, ha="left",
                  va="bottom", family="DejaVu Sans", card=True, linespacing=1.3):
@@ -140,6 +144,8 @@ class Bars(Item):
     number returning text; ``None`` prints nothing) move.  Values outside ``lim``
     are clipped for drawing only.
     """
+
+    follows_view = False
 
     def __init__(self, scene, names, colors, *, rect=(0.1, 0.3, 0.8, 0.6), lim=(-1.0, 1.0), title=None,
                  value_format=None, fontsize=9):

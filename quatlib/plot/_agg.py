@@ -1,0 +1,185 @@
+"""The course's Agg canvas: matplotlib's, with each line of text rasterized once and then reused.
+
+Drawing a text is most of the cost of a course figure's update: for every line
+matplotlib lays out the string (font lookup, shaping) and rasterizes every glyph
+anew, although a readout, a label that stayed where it was or an axis letter
+looks exactly as it did in the previous frame.  :class:`TextCachingRenderer`
+keeps the rasterized line -- one alpha image -- keyed by everything that shapes
+its pixels::
+
+    (string, font properties, dpi, rotation, antialiasing, hinting,
+     position within the pixel, in 1/SUBPIXEL steps)
+
+and on the next draw of the same line blends that image in with one call.  A
+line it has not seen (a readout whose numbers changed) is laid out by
+matplotlib and assembled from rasterized glyphs, kept by font, glyph, size,
+rotation and position within the pixel: the digits of a monospace readout are
+rasterized once.  The text's colour and alpha come from the graphics context
+at blend time, so they are not part of either key.  Math text (``$...$``) takes
+matplotlib's own path.
+
+The only difference to matplotlib's pixels: glyphs are placed to 1/:data:`SUBPIXEL`
+of a pixel (matplotlib: 1/64), at most an eighth of a pixel away, and the
+glyphs of a line are merged into one image before blending (``1 - (1 - a)(1 - b)``
+where two glyphs' edges overlap), a few levels out of 255 in a pixel or two.
+
+>>> import numpy as np
+>>> from matplotlib.figure import Figure
+>>> fig = Figure(figsize=(2, 1), dpi=100)
+>>> canvas = Canvas(fig)
+>>> _ = fig.text(0.5, 0.5, "q = (0.7071, 0, 0.7071, 0)", ha="center")
+>>> canvas.draw()
+>>> type(canvas.get_renderer()).__name__
+'TextCachingRenderer'
+>>> first = np.asarray(canvas.buffer_rgba()).copy()
+>>> canvas.draw()  # the line comes from the cache this time
+>>> np.array_equal(first, np.asarray(canvas.buffer_rgba()))
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
+from matplotlib.font_manager import fontManager, get_font
+from matplotlib.ft2font import RenderMode
+
+__all__ = ["Canvas", "TextCachingRenderer", "SUBPIXEL", "clear_text_cache"]
+
+#: A line's position is rounded to 1/SUBPIXEL of a pixel before its image is looked up (or made).
+SUBPIXEL = 4
+
+_MAX_LINES = 4000  # rasterized lines kept (a few MB at most); the cache is emptied when it is full
+_LINES: dict = {}  # key -> (alpha image (h, w) uint8, column of its left edge, row of its top edge), or None
+_MAX_GLYPHS = 20000  # rasterized glyphs kept, each at one of SUBPIXEL² positions within a pixel
+_GLYPHS: dict = {}  # (font, glyph, size, dpi, angle, antialiased, hinting, qx, qy) -> (alpha image, left, top)
+_HEIGHTS: dict = {}  # (font properties, dpi) -> (ascent, descent, line gap) in pixels
+
+
+def clear_text_cache() -> None:
+    """Forget every rasterized line and glyph (e.g. after changing fonts)."""
+    _LINES.clear()
+    _GLYPHS.clear()
+    _HEIGHTS.clear()
+
+
+def _font_key(prop) -> tuple:
+    return (tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(), prop.get_stretch(),
+            prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily())
+
+
+def _font_height_metrics(prop, dpi):
+    """matplotlib's ``Text._get_layout``: line gap, ascent and descent from the font's OS/2 or hhea table."""
+    font = get_font(fontManager._find_fonts_by_props(prop))
+    for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                             ("hhea", "lineGap", "ascent", "descent")):
+        table = font.get_sfnt_table(table_name)
+        if table is not None:
+            scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points() * dpi / 72
+            return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
+    return None, None, None  # matplotlib then measures "lp"
+
+
+class TextCachingRenderer(RendererAgg):
+    """matplotlib's :class:`~matplotlib.backends.backend_agg.RendererAgg`; ``draw_text`` reuses rasterized lines.
+
+    Everything else -- paths, images, math text, text metrics -- is matplotlib's;
+    a font's line height, which matplotlib reads from the font's tables for every
+    text it lays out, is read once per font and size.
+    """
+
+    def _get_font_height_metrics(self, prop):
+        """``(ascent, descent, line gap)`` of the font of ``prop`` in pixels, as ``Text._get_layout`` computes them
+        (matplotlib asks a renderer for them first, when it has this method)."""
+        key = (_font_key(prop), self.dpi)
+        if key not in _HEIGHTS:
+            _HEIGHTS[key] = _font_height_metrics(prop, self.dpi)
+        return _HEIGHTS[key]
+
+    def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+        if ismath:
+            return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
+        features = mtext.get_fontfeatures() if mtext is not None else None
+        language = mtext.get_language() if mtext is not None else None
+        up = self.height - y  # FreeType's y is upwards
+        x0, y0 = math.floor(x), math.floor(up)
+        fx, fy = round((x - x0) * SUBPIXEL), round((up - y0) * SUBPIXEL)  # position within the pixel
+        antialiased = bool(gc.get_antialiased())
+        key = (s, _font_key(prop), self.dpi, angle, antialiased, get_hinting_flag(),
+               None if features is None else tuple(features), language, fx, fy)
+        line = _LINES.get(key)
+        if line is None and key not in _LINES:
+            if len(_LINES) >= _MAX_LINES:
+                _LINES.clear()
+            line = _LINES[key] = self._rasterize(s, prop, angle, antialiased, features, language,
+                                                 fx / SUBPIXEL, fy / SUBPIXEL)
+        if line is not None:
+            image, left, top = line
+            # draw_text_image's y is downwards and names the image's bottom row
+            self._renderer.draw_text_image(image, x0 + left, int(self.height) - (y0 + top) + image.shape[0], 0, gc)
+
+    def _rasterize(self, s, prop, angle, antialiased, features, language, fx, fy):
+        """One alpha image of the line ``s`` whose origin is at ``(fx, fy)`` within pixel (0, 0), y up.
+
+        Returns ``(image, left, top)``: the image's left column and top row
+        (y up) relative to that pixel, or ``None`` for a line without ink.  The
+        glyphs are rendered as matplotlib's ``_draw_text_glyphs_and_boxes`` does.
+        """
+        font = self._prepare_font(prop)
+        items = font._layout(s, flags=get_hinting_flag(), features=features, language=language)
+        size = prop.get_size_in_points()
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        load_flags = get_hinting_flag()
+        mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
+        matrix = (0x10000 * np.array([[cos, -sin], [sin, cos]])).round().astype(int)
+        glyphs = []
+        for item in items:
+            # the glyph's origin, rounded to 1/SUBPIXEL of a pixel: a whole pixel (ix, iy) and a step within it
+            ix, qx = divmod(round(SUBPIXEL * (fx + item.x * cos - item.y * sin)), SUBPIXEL)
+            iy, qy = divmod(round(SUBPIXEL * (fy + item.x * sin + item.y * cos)), SUBPIXEL)
+            key = (item.ft_object, item.glyph_index, size, self.dpi, angle, antialiased, load_flags, qx, qy)
+            glyph = _GLYPHS.get(key)
+            if glyph is None:
+                if len(_GLYPHS) >= _MAX_GLYPHS:
+                    _GLYPHS.clear()
+                glyph = _GLYPHS[key] = self._render_glyph(item, size, matrix, load_flags, mode, qx, qy)
+            buffer, left, top = glyph
+            if buffer.size:
+                glyphs.append((buffer, left + ix, top + iy))
+        if not glyphs:
+            return None
+        left = min(g[1] for g in glyphs)
+        top = max(g[2] for g in glyphs)
+        width = max(g[1] + g[0].shape[1] for g in glyphs) - left
+        height = max(top - g[2] + g[0].shape[0] for g in glyphs)
+        clear = np.ones((height, width))  # 1 - coverage, multiplied glyph by glyph ("over" of one colour)
+        for buffer, gl, gt in glyphs:
+            r, c = top - gt, gl - left
+            clear[r:r + buffer.shape[0], c:c + buffer.shape[1]] *= 1.0 - buffer / 255.0
+        return np.round(255.0 * (1.0 - clear)).astype(np.uint8), left, top
+
+    def _render_glyph(self, item, size, matrix, load_flags, mode, qx, qy):
+        """The alpha bitmap of one glyph whose origin is at ``(qx, qy) / SUBPIXEL`` in pixel (0, 0), with its left
+        column and top row (y up), rendered as matplotlib's ``_draw_text_glyphs_and_boxes`` does."""
+        font = item.ft_object
+        font.set_size(size, self.dpi)
+        font._set_transform(matrix, [0x40 * qx // SUBPIXEL, 0x40 * qy // SUBPIXEL])
+        bitmap = font._render_glyph(item.glyph_index, load_flags, mode)
+        buffer = np.array(bitmap.buffer, dtype=np.uint8)  # a copy: FreeType reuses its bitmap
+        if mode == RenderMode.MONO:
+            buffer *= 0xFF
+        return buffer, bitmap.left, bitmap.top
+
+
+class Canvas(FigureCanvasAgg):
+    """matplotlib's Agg canvas drawing with a :class:`TextCachingRenderer` (see the module docstring)."""
+
+    def get_renderer(self):
+        w, h = self.get_width_height(physical=True)
+        key = w, h, self.figure.dpi
+        if self._lastKey != key:
+            self.renderer = TextCachingRenderer(w, h, self.figure.dpi)
+            self._lastKey = key
+        return self.renderer
