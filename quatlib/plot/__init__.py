@@ -113,7 +113,6 @@ from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
-from ._mirrors import StampText, stamp_texts
 from ._png import encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
@@ -137,6 +136,4 @@ __all__ = [
     "History", "Curves", "envelope",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
-    # texts drawn from a cached bitmap
-    "StampText", "stamp_texts",
 ]

@@ -95,8 +95,6 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                    Label(scene, "in mirror 1", c0, offset=lift, color="#555555"),
                    Label(scene, "in both", c0, offset=lift, color=_C["vector2"])],
     }
-    # Every label follows the view but its words rarely change: drawn from cached bitmaps (quatlib.plot.StampText).
-    qp.stamp_texts(*scene.moving_artists())
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),

@@ -123,8 +123,6 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     items["side_note"] = StaticText(side_flat, (0.02, 0.02), "", color=WRONG)
     legend(side_flat, [("v", _C["faint"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
            corner=(0.01, 0.99))
-    # The labels follow the view but their words rarely change: drawn from cached bitmaps (quatlib.plot.StampText).
-    qp.stamp_texts(*(a for s in (main, side, main_strip, side_strip) for a in s.moving_artists()))
     controls = {
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
