@@ -8,8 +8,18 @@ import numpy as np
 
 from ._algebra import _hypot_unit, _length, _pack, _unit
 from ._matrix import _scale_by_largest
-from ._validate import as_quaternion, as_scalar, as_vector, check_finite, finite_values
-from ._validate import is_python_number, python_float, require_nonzero, result_dtype, to_radians
+from ._validate import (
+    as_quaternion,
+    as_scalar,
+    as_vector,
+    check_finite,
+    finite_values,
+    is_python_number,
+    python_float,
+    require_nonzero,
+    result_dtype,
+    to_radians,
+)
 
 __all__ = ["quaternion_from_axis_angle", "axis_angle_from_quaternion"]
 

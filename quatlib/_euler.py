@@ -23,11 +23,25 @@ import warnings
 
 import numpy as np
 
-from ._matrix import _check_rotation, _default_rtol, _quaternion, _quaternion_single
-from ._matrix import _not_rotation_message, _rotation_errors_single, _scale_by_largest
-from ._validate import as_matrix, as_quaternion, as_scalar, as_tolerance, is_python_number
-from ._validate import require_nonzero, to_radians
-from ._validate import result_dtype
+from ._matrix import (
+    _check_rotation,
+    _default_rtol,
+    _not_rotation_message,
+    _quaternion,
+    _quaternion_single,
+    _rotation_errors_single,
+    _scale_by_largest,
+)
+from ._validate import (
+    as_matrix,
+    as_quaternion,
+    as_scalar,
+    as_tolerance,
+    is_python_number,
+    require_nonzero,
+    result_dtype,
+    to_radians,
+)
 
 __all__ = [
     "GimbalLockWarning",

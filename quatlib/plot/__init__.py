@@ -111,6 +111,7 @@ b'\\x89PNG'
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Trail, UnitCircle
 from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
+from ._interp import OutlineText, WorldAxes
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
 from ._png import encode_png
@@ -118,7 +119,6 @@ from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
-from ._interp import OutlineText, WorldAxes
 
 __all__ = [
     # style and layout
