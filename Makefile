@@ -52,6 +52,7 @@ lint: $(VENV)/.test-installed
 # (tests.browser.jupyterlab).
 bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_quatlib.py
+	$(PY) benchmarks/bench_demos.py --write-readme
 	$(PY) -m benchmarks.bench_browser_latency --course --moves 30
 	$(PY) -m benchmarks.bench_browser_drag
 

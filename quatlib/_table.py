@@ -20,7 +20,8 @@ def _cell(value, digits: int) -> str:
             return str(int(a))
         if a.dtype.kind == "c":
             z = complex(a)
-            return f"{_number(z.real, digits)}{'+' if _number(z.imag, digits)[0] != '-' else ''}{_number(z.imag, digits)}i"
+            return (f"{_number(z.real, digits)}"
+                    f"{'+' if _number(z.imag, digits)[0] != '-' else ''}{_number(z.imag, digits)}i")
         return _number(float(a), digits)
     return "(" + ", ".join(_cell(x, digits) for x in a.reshape(-1)) + ")"
 

@@ -48,7 +48,8 @@ curriculum: 0 at the wall, 1 at the cube.
 
 Why the ribbons can never pass through each other or through the cube: (1)
 keeps every radius (``|G x| = |x|``) and is undone by ``x ↦ G(σ(|x|))⁻¹ x``, so
-it is a one-to-one map of space onto itself, continuous both ways (and C¹, since ``σ`` is).  Disjoint ribbons at rest stay disjoint,
+it is a one-to-one map of space onto itself, continuous both ways (and C¹, since
+``σ`` is).  Disjoint ribbons at rest stay disjoint,
 and what starts outside the sphere of radius ``R_IN`` stays outside it.
 
 Why it only works at 720°: at ``σ = 1`` the map must be the cube's rotation for
@@ -218,8 +219,9 @@ def untangle_allowed(turn_deg):
     >>> import quatlib as ql
     >>> ql.belt.untangle_allowed(720)
     (True, 'The followed quaternion is +1 (a 720° turn): the twist can be undone without moving the cube.')
-    >>> ql.belt.untangle_allowed(360)[1]
-    'The followed quaternion is −1 (a 360° turn): one full twist cannot be undone without moving the cube. Turn another 360°.'
+    >>> print(ql.belt.untangle_allowed(360)[1])  # doctest: +NORMALIZE_WHITESPACE
+    The followed quaternion is −1 (a 360° turn): one full twist cannot be undone without moving the cube.
+    Turn another 360°.
     """
     t = float(as_scalar(turn_deg, "turn angle (degrees)").reshape(()))
     k = _turns_of_720(t)
@@ -454,10 +456,11 @@ def scene(turn_deg: float, untangle: float = 0.0, *, n_along: int = 121, n_acros
     Examples
     --------
     >>> import quatlib as ql
-    >>> ql.belt.scene(360, 0.5)
+    >>> ql.belt.scene(360, 0.5)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: Cannot untangle a turn of 360°. The followed quaternion is −1 (a 360° turn): one full twist cannot be undone without moving the cube. Turn another 360°.
+    ValueError: Cannot untangle a turn of 360°. The followed quaternion is −1 (a 360° turn):
+    one full twist cannot be undone without moving the cube. Turn another 360°.
     """
     turn_deg, untangle = _check_state(turn_deg, untangle)
     q = followed_quaternion(turn_deg)

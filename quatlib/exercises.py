@@ -272,11 +272,13 @@ def _check_01_2(answer):
     try:
         point, z = answer
     except (TypeError, ValueError):
-        raise _Malformed("Answer with a pair: (point_from_matrices, complex_number), e.g. ((0.5, 0.5), 0.5+0.5j).") from None
+        raise _Malformed("Answer with a pair: (point_from_matrices, complex_number), "
+                         "e.g. ((0.5, 0.5), 0.5+0.5j).") from None
     p = _numbers(point, 2, "(0.5, 0.5)")
     z = _complex(z)
     if not _close(p, [0, 1]):
-        raise _Wrong(f"the matrix route gave {_fmt(p)}. Turning by 30° then 60° is one turn by 90°: where does (1, 0) go?")
+        raise _Wrong(f"the matrix route gave {_fmt(p)}. "
+                     "Turning by 30° then 60° is one turn by 90°: where does (1, 0) go?")
     if not _close([z.real, z.imag], [0, 1]):
         raise _Wrong(f"the complex route gave {z:.4g}. Multiply 1 by e^{{i·30°}} and then by e^{{i·60°}}.")
     return _correct("both languages land on (0, 1) = i: 30° then 60° is 90°, and the angles simply add.")
@@ -417,7 +419,8 @@ def _check_04_3(answer):
     if _close(v, _rotate.rotate_vector(_algebra.multiply(q, q), [2, 3, 5]), tol=1e-4):
         raise _Wrong("you turned by 40° twice. Use the conjugate q* for the way back.")
     if abs(np.linalg.norm(v) - math.sqrt(38)) > 1e-3:
-        raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}, should stay √38 ≈ 6.164): is q a unit quaternion?")
+        raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}, should stay √38 ≈ 6.164): "
+                     "is q a unit quaternion?")
     raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
 
 

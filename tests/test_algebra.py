@@ -237,7 +237,8 @@ def test_log_of_tiny_vector_part_is_not_lost():
 
 
 def test_power_closed_forms():
-    np.testing.assert_allclose(ql.power([S, 0, S, 0], 0.5), [math.cos(math.pi / 8), 0, math.sin(math.pi / 8), 0], atol=EPS)
+    np.testing.assert_allclose(ql.power([S, 0, S, 0], 0.5), [math.cos(math.pi / 8), 0, math.sin(math.pi / 8), 0],
+                               atol=EPS)
     np.testing.assert_allclose(ql.power([1, 2, 3, 4], 2), ql.multiply([1, 2, 3, 4], [1, 2, 3, 4]), rtol=1e-14)
     np.testing.assert_allclose(ql.power([1, 2, 3, 4], -1), ql.inverse([1, 2, 3, 4]), rtol=1e-14)
     np.testing.assert_allclose(ql.power([1, 2, 3, 4], 0), [1, 0, 0, 0], atol=0)
@@ -547,7 +548,8 @@ def test_normalize_tiny_quaternion_is_not_called_zero():
 def test_inverse_and_log_of_tiny_and_huge():
     np.testing.assert_allclose(ql.inverse([1e-200, 0, 0, 0]), [1e200, 0, 0, 0], rtol=EPS)
     np.testing.assert_allclose(ql.inverse([[0, 1e200, 0, 0]]), [[0, -1e-200, 0, 0]], rtol=EPS)
-    np.testing.assert_allclose(ql.log([1e200, 1e200, 0, 0]), [math.log(math.sqrt(2) * 1e200), math.pi / 4, 0, 0], rtol=4 * EPS)
+    np.testing.assert_allclose(ql.log([1e200, 1e200, 0, 0]), [math.log(math.sqrt(2) * 1e200), math.pi / 4, 0, 0],
+                               rtol=4 * EPS)
     big = np.finfo(np.float64).max
     out = ql.log([big, big, big, big])  # |q| itself exceeds the float64 range
     np.testing.assert_allclose(out[0], math.log(big) + math.log(2), rtol=4 * EPS)

@@ -23,7 +23,8 @@ needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not i
 
 PRISTINE = {
     "04_sandwich.ipynb": b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, "note": "pristine 04"}\n',
-    "07_belt_trick.ipynb": b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, "note": "pristine 07"}\n',
+    "07_belt_trick.ipynb": (b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5, '
+                            b'"note": "pristine 07"}\n'),
 }
 
 

@@ -277,7 +277,8 @@ def test_extrapolation_continues_the_arc():
 # -- errors --------------------------------------------------------------------------------------
 def test_error_antipodal_slerp_long_path():
     q = about_y(70)
-    with pytest.raises(ValueError, match=r"Expected q1 != -q0 for slerp with shortest=False .* got q1 = -q0 \(Ω = 180°\)"):
+    with pytest.raises(ValueError, match=(r"Expected q1 != -q0 for slerp with shortest=False .* "
+                                          r"got q1 = -q0 \(Ω = 180°\)")):
         ql.slerp(q, -q, 0.5, shortest=False)
     with pytest.raises(ValueError, match=r"got q1 = -q0 .* at index \(1,\)"):
         ql.slerp(np.stack([q, q]), np.stack([q, -q]), 0.5, shortest=False)
@@ -293,7 +294,8 @@ def test_error_antipodal_nlerp_long_path_through_zero():
 
 @pytest.mark.parametrize("f", [ql.nlerp, ql.slerp])
 def test_error_non_unit_input(f):
-    with pytest.raises(ValueError, match=r"Expected unit q0 \(\| \|q0\| - 1 \| <= 0.001; use normalize\), got \|q0\| = 2"):
+    with pytest.raises(ValueError, match=(r"Expected unit q0 \(\| \|q0\| - 1 \| <= 0.001; use normalize\), "
+                                          r"got \|q0\| = 2")):
         f([2, 0, 0, 0], ql.IDENTITY, 0.5)
     with pytest.raises(ValueError, match=r"Expected unit q1 .* got \|q1\| = 0 at index \(1,\)"):
         f(ql.IDENTITY, [[1, 0, 0, 0], [0, 0, 0, 0]], 0.5)
@@ -311,7 +313,8 @@ def test_error_non_finite_and_shapes(f):
         f(ql.IDENTITY, ql.IDENTITY, [0, 1, np.inf])
     with pytest.raises(ValueError, match=r"Expected quaternion q1 with shape \(\.\.\., 4\), got \(3,\)"):
         f(ql.IDENTITY, [0, 1, 0], 0.5)
-    with pytest.raises(ValueError, match=r"Expected q0 \(\.\.\., 4\), q1 \(\.\.\., 4\) and t \(\.\.\.\) with broadcastable leading shapes, got \(3, 4\), \(4,\) and \(5,\)"):
+    with pytest.raises(ValueError, match=(r"Expected q0 \(\.\.\., 4\), q1 \(\.\.\., 4\) and t \(\.\.\.\) "
+                                          r"with broadcastable leading shapes, got \(3, 4\), \(4,\) and \(5,\)")):
         f(np.tile(ql.IDENTITY, (3, 1)), ql.IDENTITY, np.linspace(0, 1, 5))
 
 

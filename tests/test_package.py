@@ -11,8 +11,8 @@ import pytest
 
 import quatlib as ql
 
-MODULES = ["_algebra", "_axis_angle", "_drift", "_euler", "_interp_motion", "_interpolate", "_matrix", "_plane", "_quaternion",
-           "_reflect", "_rotate", "_table"]
+MODULES = ["_algebra", "_axis_angle", "_drift", "_euler", "_interp_motion", "_interpolate", "_matrix", "_plane",
+           "_quaternion", "_reflect", "_rotate", "_table"]
 
 
 def test_all_is_exactly_the_modules_public_names():

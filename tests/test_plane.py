@@ -151,7 +151,8 @@ def test_error_complex_angle():
 def test_error_overflow_is_reported_not_returned_as_inf():
     with pytest.raises(ValueError, match=r"Expected rotated points within the float64 range, got an overflow"):
         ql.rotate_2d([1.5e308, 1.5e308], 45, degrees=True)
-    with pytest.raises(ValueError, match=r"Expected rotated complex numbers \(imaginary parts\) within the float64 range"):
+    with pytest.raises(ValueError, match=(r"Expected rotated complex numbers \(imaginary parts\) "
+                                          r"within the float64 range")):
         ql.rotate_complex(1.5e308 + 1.5e308j, 45, degrees=True)
 
 

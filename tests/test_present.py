@@ -149,7 +149,8 @@ _SPY_NOTEBOOK = {
                    "for pid in ('self', str(os.getppid())):\n"
                    "    for name in ('environ', 'cmdline'):\n"
                    "        try:\n"
-                   "            seen.append(pathlib.Path(f'/proc/{pid}/{name}').read_bytes().decode(errors='replace'))\n"
+                   "            seen.append(pathlib.Path(f'/proc/{pid}/{name}')"
+                   ".read_bytes().decode(errors='replace'))\n"
                    "        except OSError:\n"
                    "            pass\n"
                    "pathlib.Path('seen_by_kernel.txt').write_text('\\n'.join(seen))\n"),

@@ -223,13 +223,16 @@ def test_repr_follows_print_precision():
 def test_errors():
     with pytest.raises(ValueError, match=r"Expected quaternion with shape \(\.\.\., 4\), got \(3,\)"):
         Quaternion([1, 2, 3])
-    with pytest.raises(ValueError, match=r"Expected one array of shape \(\.\.\., 4\) or four components w, x, y, z, got 2 arguments"):
+    with pytest.raises(ValueError, match=(r"Expected one array of shape \(\.\.\., 4\) or four components w, x, y, z, "
+                                          r"got 2 arguments")):
         Quaternion(1, 2)
     with pytest.raises(ValueError, match=r"Expected finite quaternion, got NaN at index 1"):
         Quaternion(1, np.nan, 0, 0)
-    with pytest.raises(ValueError, match=r"Expected components w, x, y, z with broadcastable shapes, got \(2,\), \(3,\), \(\), \(\)"):
+    with pytest.raises(ValueError, match=(r"Expected components w, x, y, z with broadcastable shapes, "
+                                          r"got \(2,\), \(3,\), \(\), \(\)")):
         Quaternion(np.ones(2), np.ones(3), 0, 0)
-    with pytest.raises(ValueError, match=r"Expected a number, a 3-vector \(\.\.\., 3\) \(a pure quaternion\) or a quaternion \(\.\.\., 4\), got shape \(2,\)"):
+    with pytest.raises(ValueError, match=(r"Expected a number, a 3-vector \(\.\.\., 3\) \(a pure quaternion\) "
+                                          r"or a quaternion \(\.\.\., 4\), got shape \(2,\)")):
         I * [1, 2]
     with pytest.raises(ValueError, match=r"Expected finite quaternion operand, got \+inf at index 0"):
         I + [np.inf, 0, 0]

@@ -280,7 +280,8 @@ def test_error_shape():
 def test_error_mirror_normals():
     with pytest.raises(ValueError, match=r"Expected non-zero rotation axis"):
         ql.mirror_normals([0, 0, 0], 1.0)
-    with pytest.raises(ValueError, match=r"Expected a first mirror normal not along the rotation axis, got one whose part perpendicular to the axis is 0 of its length"):
+    with pytest.raises(ValueError, match=(r"Expected a first mirror normal not along the rotation axis, "
+                                          r"got one whose part perpendicular to the axis is 0 of its length")):
         ql.mirror_normals([0, 1, 0], 1.0, first=[0, 3, 0])
     with pytest.raises(ValueError, match=r"Expected non-zero first mirror normal"):
         ql.mirror_normals([0, 1, 0], 1.0, first=[0, 0, 0])

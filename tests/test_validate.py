@@ -259,7 +259,8 @@ def test_check_deferred_reports_input_first_then_overflow():
     with pytest.raises(ValueError, match="Expected finite quaternion p, got NaN at index 1"):
         V.check_deferred(False, np.full(4, NAN), (p, "quaternion p"))
     finite = np.array([1.0, 0, 0, 0])
-    with pytest.raises(ValueError, match=r"Expected product within the float64 range, got an overflow \(\+inf at index 0\)"):
+    with pytest.raises(ValueError, match=(r"Expected product within the float64 range, "
+                                          r"got an overflow \(\+inf at index 0\)")):
         V.check_deferred(False, np.array([INF, 0, 0, 0]), (finite, "p"), what="product")
     out = np.ones(4)
     assert V.check_deferred(True, out) is out

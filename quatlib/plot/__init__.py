@@ -46,6 +46,7 @@ The package, by role (private modules, every public name re-exported here)
              :class:`Tethers`, :class:`BallOfRotations`
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`
+``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :func:`envelope` (2D plots beside the scenes)
 
 Plotting draws; it does not compute rotations.  The points of an :class:`Arc`
@@ -111,9 +112,9 @@ b'\\x89PNG'
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Trail, UnitCircle
 from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
-from ._interp import OutlineText, WorldAxes
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
+from ._outline import OutlineText, WorldAxes
 from ._png import encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers

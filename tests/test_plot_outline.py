@@ -1,4 +1,4 @@
-"""quatlib.plot._interp: OutlineText (text as glyph outlines) and WorldAxes, drawn with Agg."""
+"""quatlib.plot._outline: OutlineText (text as glyph outlines) and WorldAxes, drawn with Agg."""
 
 from __future__ import annotations
 
