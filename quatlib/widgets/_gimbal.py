@@ -28,6 +28,18 @@ def _notes(n: int, width: str = "360px"):
     return [W.HTML(layout=W.Layout(width=width, padding="0 0 0 12px", min_height="2.6em")) for _ in range(n)]
 
 
+def _still_world(scenes) -> None:
+    """Draw the scenes' world axes into the cached background: they move only when the view turns.
+
+    Their arrows are in the lowest band (``Z.WORLD``), under everything that moves,
+    so the picture stays the same; only where a moving line crosses a letter x, y
+    or z is the line now on top (a few pixels).  A control then draws three arrows
+    and three letters fewer per panel; a view turn draws them once.
+    """
+    for scene in scenes:
+        scene.world.static = True
+
+
 def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "sweep",
            transport: str = "image") -> Demo:
     """Yaw, pitch and roll sliders driving a cube inside a three-ring gimbal.
@@ -53,6 +65,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     3
     """
     fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    _still_world([scene])
     items = {"rings": qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style),
              "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09)}
     controls = {
@@ -110,6 +123,7 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
     True
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6, titles=["about x, then about y", "about y, then about x"])
+    _still_world(scenes)
     items = {
         "cubes": [qp.Cube(s, side=1.0) for s in scenes],
         "frames": [qp.Frame(s, length=1.05, linewidth=2.0, head=0.09) for s in scenes],
@@ -179,6 +193,7 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
     bottom, height = 0.36, 0.58  # square panels of 3.6 x 3.25 in, titles above
     scenes = [qp.Scene(fig.add_axes((0.0, bottom, 0.5, height)), extent=1.45, title="stored as Euler angles"),
               qp.Scene(fig.add_axes((0.5, bottom, 0.5, height)), extent=1.45, title="stored as a quaternion")]
+    _still_world(scenes)
     with qp.style():
         ax_e = fig.add_axes((0.08, 0.07, 0.38, 0.24))
         ax_q = fig.add_axes((0.58, 0.07, 0.38, 0.24))

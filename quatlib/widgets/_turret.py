@@ -102,6 +102,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
                             titles=["quaternions inside: SLERP", "the naive way: lerp the angles"])
+    for scene in scenes:  # the world axes move only with the view: drawn into the cached background
+        scene.world.static = True
     colors = (_SLERP, _EULER)
     items = {"turrets": [], "paths": [], "ghosts": [], "ticks": [], "keys": [], "others": []}
     for scene, color, other in zip(scenes, colors, colors[::-1], strict=True):
