@@ -6,9 +6,6 @@ only where the followed quaternion is +1, says why, and its words follow the kin
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -24,12 +21,6 @@ PROGRESS = st.floats(0.0, 1.0, allow_nan=False)
 # deadline=None: timings swing on a shared 2-core machine (as in tests/test_algebra.py)
 PROPERTY = settings(max_examples=60, deadline=None)
 
-
-def test_models_import_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.belt_demo; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
 
 
 @PROPERTY

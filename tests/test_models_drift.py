@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -140,9 +137,3 @@ def test_state_is_frozen(small_runs):
     with pytest.raises(AttributeError):
         s.frames = 2
 
-
-def test_model_imports_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.drift; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"

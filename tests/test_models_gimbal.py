@@ -6,8 +6,6 @@ through quatlib alone could not.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import warnings
 
 import numpy as np
@@ -172,9 +170,3 @@ def test_a_bad_nudge_is_refused():
     with pytest.raises(ValueError, match="got 'x', 2"):
         TwoStores().nudge("x", 2, 15)
 
-
-def test_models_import_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.gimbal, quatlib.models.turret; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -37,9 +34,3 @@ def test_state_is_frozen():
     with pytest.raises(AttributeError):
         cube_state(0, 0, 0).R = np.eye(3)
 
-
-def test_models_import_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.hello, quatlib.models.plane2d; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -20,12 +17,6 @@ turns = st.floats(-180, 180)
 elevations = st.floats(-90, 90)
 points = st.tuples(*[st.floats(-2, 2)] * 3)
 
-
-def test_models_import_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.mirrors; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
 
 
 @settings(max_examples=60, deadline=None)

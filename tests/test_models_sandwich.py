@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -19,12 +16,6 @@ elevations = st.floats(-90, 90)
 thetas = st.floats(-360, 360)
 vectors = st.tuples(*[st.floats(-3, 3)] * 3).filter(lambda v: np.linalg.norm(v) > 1e-3)
 
-
-def test_models_import_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.sandwich; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
 
 
 @settings(max_examples=80, deadline=None)

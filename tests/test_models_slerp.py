@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -155,9 +152,3 @@ def test_bad_method_is_rejected():
     with pytest.raises(ValueError, match=r"Expected method in \('slerp', 'nlerp', 'lerp'\), got 'squad'"):
         slerp_state(0.5, "squad", True, 90, 0, 90, 0, 0)
 
-
-def test_model_imports_neither_matplotlib_nor_ipywidgets():
-    code = ("import sys, quatlib.models.slerp; "
-            "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
