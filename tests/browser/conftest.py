@@ -73,6 +73,23 @@ def open_notebook(lab_server, page):
 
 
 @pytest.fixture
+def ran_notebook(open_notebook):
+    """``ran_notebook(relpath) -> jupyterlab.Notebook``: opened and run to the end, every widget rendered with no
+    error (skipped when the course has no such notebook)."""
+
+    def run(relpath: str) -> jupyterlab.Notebook:
+        if not (jupyterlab.NOTEBOOKS_DIR / relpath).exists():
+            pytest.skip(f"{relpath} is not in {jupyterlab.NOTEBOOKS_DIR}")
+        nb = open_notebook(relpath).open()
+        nb.run_all()
+        state = nb.wait_rendered()
+        assert state["errors"] == [] and state["pendingWidgets"] == 0, state
+        return nb
+
+    return run
+
+
+@pytest.fixture
 def check(open_notebook):
     """``check(relpath, screenshot=..., **kw) -> checks.NotebookReport`` (see checks.check_notebook)."""
 

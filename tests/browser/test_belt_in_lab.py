@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from .jupyterlab import ARTIFACTS_DIR, NOTEBOOKS_DIR, difference
+from .jupyterlab import ARTIFACTS_DIR, difference
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +27,8 @@ NOTEBOOK = "07_belt_trick.ipynb"
 
 
 @pytest.fixture
-def belt(open_notebook):
-    if not (NOTEBOOKS_DIR / NOTEBOOK).exists():
-        pytest.skip(f"{NOTEBOOK} is not in {NOTEBOOKS_DIR}")
-    nb = open_notebook(NOTEBOOK).open()
-    nb.run_all()
-    state = nb.wait_rendered()
-    assert state["errors"] == [] and state["pendingWidgets"] == 0, state
-    return nb
+def belt(ran_notebook):
+    return ran_notebook(NOTEBOOK)
 
 
 def _settled(nb, cell):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .jupyterlab import ARTIFACTS_DIR, NOTEBOOKS_DIR, difference
+from .jupyterlab import ARTIFACTS_DIR, difference
 
 pytestmark = pytest.mark.browser
 
@@ -18,13 +18,8 @@ NOTEBOOK = "06_slerp_vs_nlerp.ipynb"
 SHORT_PATH = "short path (flip q1 if q0·q1 < 0)"
 
 
-def test_short_path_matters_only_past_180_degrees(open_notebook):
-    if not (NOTEBOOKS_DIR / NOTEBOOK).exists():
-        pytest.skip(f"{NOTEBOOK} is not in {NOTEBOOKS_DIR}")
-    nb = open_notebook(NOTEBOOK).open()
-    nb.run_all()
-    state = nb.wait_rendered()
-    assert state["errors"] == [] and state["pendingWidgets"] == 0, state
+def test_short_path_matters_only_past_180_degrees(ran_notebook):
+    nb = ran_notebook(NOTEBOOK)
     turn = nb.slider("turn (°)")
     [checkbox] = [c for c in nb.controls("checkbox") if c["description"] == SHORT_PATH]
     assert checkbox["cell"] == turn.cell and not checkbox["disabled"]
