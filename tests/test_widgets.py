@@ -166,12 +166,14 @@ def test_an_error_in_the_model_is_shown_not_raised_and_the_last_picture_stays():
     assert d.last_error is None and d.readout.value == "yaw 10"
 
 
-def test_a_demo_declares_model_and_draw_or_one_update():
+def test_a_demo_is_declared_with_a_model_and_a_draw_only():
     fig, _ = ql.plot.panels(1)
-    with pytest.raises(ValueError, match="either update, or model and draw"):
+    with pytest.raises(TypeError, match="model"):
         qw.Demo("nothing", fig, {})
-    with pytest.raises(ValueError, match="either update, or model and draw"):
-        qw.Demo("both", fig, {}, lambda v: "", model=lambda: None, draw=lambda d, s: "")
+    with pytest.raises(TypeError, match="positional"):  # the old one-callback form Demo(name, fig, controls, update)
+        qw.Demo("update", fig, {}, lambda values: "")
+    with pytest.raises(ValueError, match="Expected a callable model and draw"):
+        qw.Demo("no draw", fig, {}, model=lambda: None, draw=None)
 
 
 def test_declared_demo_has_state_items_and_buttons_from_the_constructor():

@@ -115,10 +115,10 @@ def test_too_big_to_fit_is_said_not_hidden(full_demo):
 def test_matrix_runs_stop_at_the_svd_budget_and_say_so(demo):
     demo.set(every=1, frames=SMALL)
     assert demo.state.run["horizon"] == SVD_BUDGET
-    assert "first 2,000 frames" in demo.items["matrix_note"].get_text()
+    assert "first 2,000 frames" in demo.items["plot_R"].note
     assert "at frame 2,000" in demo.readout.value
     demo.set(every=100)
-    assert demo.items["matrix_note"].get_text() == ""
+    assert demo.items["plot_R"].note == ""
 
 
 def test_frames_slider_moves_are_fast(demo):

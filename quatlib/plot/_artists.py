@@ -273,18 +273,20 @@ class Trail(Item):
         self.center = as_points(center, "center").reshape(3)
         self._sphere = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04),
                               edgecolor=COLORS["faint"], lw=0.8, zorder=Z.BACK - 5)
-        self._sphere.set_visible(sphere)
         self._back = Line2D([], [], color=color, lw=linewidth * 0.7, alpha=0.45, ls=(0, (2, 2)),
                             zorder=Z.shell(False, self.radius, scene.extent))
         self._front = Line2D([], [], color=color, lw=linewidth, zorder=Z.shell(True, self.radius, scene.extent))
         self._last = Line2D([], [], ls="none", marker="o", ms=6, color=color, mec="white",
                             zorder=Z.FRONT + 5)
-        self._last.set_visible(marker_last)
-        self.ax.add_patch(self._sphere)
-        for a in (self._back, self._front, self._last):
+        # only the parts shown are added and owned: a sphere or a marker left out costs no draw and no
+        # background redraw when the trail is shown or hidden
+        if sphere:
+            self.ax.add_patch(self._sphere)
+            self.own(self._sphere)
+            self.backdrop(self._sphere)  # the outline moves only with the view
+        for a in (self._back, self._front, *((self._last,) if marker_last else ())):
             self.ax.add_line(a)
-        self.own(self._sphere, self._back, self._front, self._last)
-        self.backdrop(self._sphere)  # the outline moves only with the view
+            self.own(a)
         self.set_data(np.zeros((0, 3)) if points is None else points)
 
     def set_data(self, points) -> None:

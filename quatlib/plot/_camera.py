@@ -125,10 +125,9 @@ class Scene:
 
     # -- text --------------------------------------------------------------------------
     def set_title(self, text: str) -> None:
-        """Replace the title (one line that says what to look at)."""
-        if text != self._title.get_text():
-            self._title.set_text(text)
-            self.renderer.invalidate()
+        """Replace the title (one line that says what to look at); it is redrawn with the moving artists, so a
+        new title costs no redraw of the cached background."""
+        self._title.set_text(text)
 
     def set_note(self, text: str = "", color=None) -> None:
         """Show an explanation in the bottom-left corner, on a white card ('' hides it)."""
@@ -163,14 +162,15 @@ class Scene:
         self.items.remove(item)
 
     def moving_artists(self) -> list:
-        """The artists redrawn on every update: those of the non-static items (but their backdrops), the caption
-        and the note."""
+        """The artists redrawn on every update: those of the non-static items (but their backdrops), the title,
+        the caption and the note (a line of text drawn again is blended from its cached image: far cheaper than
+        redrawing the whole background when a title changes)."""
         out = []
         for item in self.items:
             if not item.static:
                 backdrop = item.backdrop_artists
                 out.extend(a for a in item.artists if a not in backdrop)
-        return [*out, self._caption, self._note]
+        return [*out, self._title, self._caption, self._note]
 
     def view_artists(self) -> list:
         """The artists redrawn into the background when the view turns: those of the static items that follow the

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.lines import Line2D
 
-from ._render import Renderer, invalidate
+from ._render import Renderer
 from ._style import COLORS, chart_axes, style
 
 __all__ = ["History", "Curves", "envelope"]
@@ -88,13 +88,16 @@ class Curves:
     """A small 2D plot: named curves (static) and a cursor with a dot on each curve (dynamic).
 
     ``Curves(ax, {"float32": color, ...}, xlim=..., ylim=...)``; then
-    ``set_curve(name, x, y)`` (and optionally ``set_band(name, x, lo, hi)``) when
-    a setting changes, ``set_cursor(x, {name: y})`` on every slider move.
+    ``set_curve(name, x, y)`` (and optionally ``set_band(name, x, lo, hi)`` and
+    ``set_note(text)``) when a setting changes, ``set_cursor(x, {name: y})`` on
+    every slider move.
     Limits are fixed.  Values outside the y limits are clipped for drawing
-    (a log axis cannot show 0: give ``floor``).  With ``live=True`` the curves
-    are redrawn on every update instead of cached: cheaper when they change
-    with most controls (a few hundred points each cost far less than redrawing
-    the plot's frame, ticks and labels).
+    (a log axis cannot show 0: give ``floor``).  The curves and bands are
+    drawn into the chart layer of the figure's cached background
+    (:meth:`Renderer.add_chart <quatlib.plot.Renderer.add_chart>`): new curves
+    redraw that layer once, not the plot's frame, ticks and labels, and moving
+    the cursor redraws neither.  With ``live=True`` the curves are redrawn on
+    every update instead.
     """
 
     def __init__(self, ax, colors: dict, *, xlim, ylim, xscale="linear", yscale="linear", xlabel=None,
@@ -128,6 +131,11 @@ class Curves:
             if legend:
                 ax.legend(loc=legend_loc, fontsize=7.5, frameon=False, handlelength=1.8,
                           ncol=legend_cols or 1, borderaxespad=0.2, labelspacing=0.3, columnspacing=1.0)
+            # a note in the top-right corner (set_note), on a white card
+            self._note = ax.text(0.94, 0.97, "", transform=ax.transAxes, ha="right", va="top", fontsize=7.5,
+                                 color=COLORS["warn"], zorder=7, bbox={"boxstyle": "round,pad=0.2",
+                                                                      "facecolor": "white", "edgecolor": "none",
+                                                                      "alpha": 0.85})
         self._cursor = Line2D([], [], color=COLORS["ink"], lw=0.9, alpha=0.6, zorder=5)
         ax.add_line(self._cursor)
         self._dots = {name: Line2D([], [], ls="none", marker="o", ms=5.5, color=c, mec="white", mew=0.8, zorder=6)
@@ -135,7 +143,9 @@ class Curves:
         for d in self._dots.values():
             ax.add_line(d)
         self._artists = [*(self.lines.values() if self.live else ()), self._cursor, *self._dots.values()]
-        Renderer.of(self.fig).add_moving(self)  # the cursor is redrawn on every update, the rest is cached
+        renderer = Renderer.of(self.fig)
+        renderer.add_moving(self)  # the cursor is redrawn on every update
+        renderer.add_chart(self)  # the curves and bands when they change, the frame and ticks never
 
     def _clip(self, y):
         y = np.asarray(y, dtype=float)
@@ -144,10 +154,10 @@ class Curves:
         return y
 
     def set_curve(self, name: str, x, y) -> None:
-        """Replace curve ``name`` (redraws the cached background once)."""
+        """Replace curve ``name`` (redraws the chart layer of the cached background once)."""
         self.lines[name].set_data(np.asarray(x, dtype=float), self._clip(y))
         if not self.live:
-            invalidate(self.fig)
+            Renderer.of(self.fig).invalidate_charts()
 
     def set_band(self, name: str, x, lo, hi, alpha: float = 0.18) -> None:
         """A light band between ``lo`` and ``hi`` under curve ``name`` (the range inside each drawing bin)."""
@@ -157,17 +167,31 @@ class Curves:
         if len(x):
             self.bands[name] = self.ax.fill_between(np.asarray(x, float), self._clip(lo), self._clip(hi),
                                                     color=self.colors[name], alpha=alpha, lw=0, zorder=1)
-        invalidate(self.fig)
+        Renderer.of(self.fig).invalidate_charts()
 
     def set_style(self, name: str, *, linewidth=None, alpha=None) -> None:
-        """Emphasise or fade one curve (redraws the cached background once)."""
+        """Emphasise or fade one curve (redraws the chart layer of the cached background once)."""
         line = self.lines[name]
         if linewidth is not None:
             line.set_linewidth(linewidth)
         if alpha is not None:
             line.set_alpha(alpha)
         if not self.live:
-            invalidate(self.fig)
+            Renderer.of(self.fig).invalidate_charts()
+
+    def set_note(self, text: str = "") -> None:
+        """Show a note in the plot's top-right corner, on a white card (``""`` hides it).
+
+        Drawn into the chart layer, above the curves: a new note redraws that layer once.
+        """
+        if text != self._note.get_text():
+            self._note.set_text(text)
+            Renderer.of(self.fig).invalidate_charts()
+
+    @property
+    def note(self) -> str:
+        """The text of the note (``""``: none)."""
+        return self._note.get_text()
 
     def set_cursor(self, x, ys=None) -> None:
         """Move the cursor to ``x``; ``ys`` maps curve names to the value at the cursor (None hides a dot)."""
@@ -184,3 +208,8 @@ class Curves:
     def artists(self) -> list:
         """The moving matplotlib artists (cursor, dots; with ``live``, the curves), redrawn on every update."""
         return list(self._artists)
+
+    @property
+    def chart_artists(self) -> list:
+        """The artists of the chart layer: the curves (unless ``live``), the bands and the note."""
+        return [*(() if self.live else self.lines.values()), *self.bands.values(), self._note]

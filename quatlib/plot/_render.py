@@ -8,6 +8,7 @@ import weakref
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import Collection
 
 from ._agg import Canvas
 from ._png import encode_png
@@ -24,20 +25,25 @@ class Renderer:
     kept in a :class:`weakref.WeakKeyDictionary` (nothing is stored on the
     figure).  Scenes register with it when they are created
     (:meth:`add_scene`); other moving parts, such as a chart's lines, with
-    :meth:`add_moving` (anything with an ``artists`` list).  Both are held by
+    :meth:`add_moving` (anything with an ``artists`` list).  Parts whose
+    artists change now and then, such as a chart's curves, register with
+    :meth:`add_chart` (anything with a ``chart_artists`` list).  All are held by
     weak reference: a part nobody holds any more can no longer move, and is
     then drawn as part of the background.
 
-    The background is kept in two layers.  :attr:`base` holds everything static
-    that stays put when a view turns: titles, legends, notes in axes
-    coordinates, charts with their frames and tick labels.  :attr:`background`
-    is the base with the static items that follow the camera drawn on top (a
-    scene's world axes, a sphere), see :meth:`view_artists`.  Each
-    :meth:`render_rgb` restores the background and draws only the moving
-    artists: the non-static items of every scene, the scenes' captions and
-    notes, and the added moving parts.  A view turn redraws just the
-    camera-following layer (:meth:`invalidate_view`), not the charts beside the
-    scene; a change to any other static part calls :meth:`invalidate`.  Text,
+    The background is kept in three layers, each drawn on top of the one below.
+    :attr:`base` holds everything static that stays put when a view turns:
+    titles, legends, notes in axes coordinates, charts with their frames and
+    tick labels.  :attr:`charts` adds the artists of the chart parts (curves and
+    bands, see :meth:`chart_artists`).  :attr:`background` adds the static items
+    that follow the camera (a scene's world axes, a sphere), see
+    :meth:`view_artists`.  Each :meth:`render_rgb` restores the background and
+    draws only the moving artists: the non-static items of every scene, the
+    scenes' titles, captions and notes, and the added moving parts.  A view
+    turn redraws just the camera-following layer (:meth:`invalidate_view`), new
+    curves just the chart layer and the one above (:meth:`invalidate_charts`),
+    never the frames and tick labels; a change to any other static part calls
+    :meth:`invalidate`.  Text,
     most of the cost of a draw, is rasterized once per line and reused
     (:func:`~quatlib.plot.figure` gives every course figure such a canvas, see
     ``quatlib/plot/_agg.py``).
@@ -61,8 +67,10 @@ class Renderer:
         self._figure = weakref.ref(fig)
         self._scenes: list[weakref.ref] = []
         self._moving: list[weakref.ref] = []
+        self._charts: list[weakref.ref] = []
         self.base = None  # the static part that does not follow the camera, or None
-        self.background = None  # base + the static items that follow the camera, or None
+        self.charts = None  # base + the chart parts' artists, or None
+        self.background = None  # charts + the static items that follow the camera, or None
         self._size = None
         self.timing = {"draw": 0.0, "png": 0.0}
 
@@ -94,14 +102,36 @@ class Renderer:
         self._scenes.append(weakref.ref(scene))
         self.invalidate()
 
+    @property
+    def chart_parts(self) -> list:
+        """The live parts added with :meth:`add_chart`."""
+        return _alive(self._charts)
+
     def add_moving(self, part) -> None:
         """Register a part whose ``artists`` are redrawn on every update (e.g. a :class:`~quatlib.plot.History`)."""
         self._moving.append(weakref.ref(part))
         self.invalidate()
 
+    def add_chart(self, part) -> None:
+        """Register a part whose ``chart_artists`` change now and then (a :class:`~quatlib.plot.Curves`' curves).
+
+        They are drawn into the chart layer of the cached background, on top of
+        the base (so above the chart's frame, grid and legend); after changing
+        them the part calls :meth:`invalidate_charts`.
+        """
+        self._charts.append(weakref.ref(part))
+        self.invalidate()
+
     def invalidate(self) -> None:
         """Forget the cached background (after a change to a static part): the next render draws everything."""
-        self.base = self.background = None
+        self.base = self.charts = self.background = None
+
+    def invalidate_charts(self) -> None:
+        """Redraw the chart layer and the camera-following layer on the next render (after new curves).
+
+        The base -- frames, ticks, tick labels, titles -- stays cached.
+        """
+        self.charts = self.background = None
 
     def invalidate_view(self) -> None:
         """Redraw only the static items that follow the camera on the next render (after a view turn).
@@ -115,6 +145,10 @@ class Renderer:
         """The static artists that follow the camera (scenes' :meth:`~quatlib.plot.Scene.view_artists`), in draw
         order."""
         return self._in_draw_order([a for scene in self.scenes for a in scene.view_artists()])
+
+    def chart_artists(self) -> list:
+        """The artists of the chart layer (the parts' ``chart_artists``), in draw order."""
+        return self._in_draw_order([a for part in self.chart_parts for a in part.chart_artists])
 
     def moving_artists(self) -> list:
         """The matplotlib artists drawn on every update, in draw order (axes, then zorder)."""
@@ -143,22 +177,26 @@ class Renderer:
         size = tuple(canvas.get_width_height())
         if self.base is None or self._size != size:
             self._draw_base(canvas, moving)
-        if self.background is None:  # the base, then the static items that follow the camera
-            view = self.view_artists()
-            if view:
-                canvas.restore_region(self.base)
-                _draw(view, canvas.get_renderer())
-                self.background = canvas.copy_from_bbox(fig.bbox)
-            else:
-                self.background = self.base
-        else:
-            canvas.restore_region(self.background)
+        if self.background is None:  # the base, then the chart layer, then the static items that follow the camera
+            if self.charts is None:
+                self.charts = self._layer(self.base, self.chart_artists())
+            self.background = self._layer(self.charts, self.view_artists())
+        canvas.restore_region(self.background)
         _draw(moving, canvas.get_renderer())
         return np.asarray(canvas.buffer_rgba())[..., :3]
 
+    def _layer(self, below, artists):
+        """The cached layer ``below`` with ``artists`` drawn on top (``below`` itself when there are none)."""
+        if not artists:
+            return below
+        canvas = self.figure.canvas
+        canvas.restore_region(below)
+        _draw(artists, canvas.get_renderer())
+        return canvas.copy_from_bbox(self.figure.bbox)
+
     def _draw_base(self, canvas, moving) -> None:
         """A full draw of everything static that does not follow the camera, kept in :attr:`base`."""
-        animated = [*moving, *self.view_artists()]
+        animated = [*moving, *self.chart_artists(), *self.view_artists()]
         for a in animated:
             a.set_animated(True)
         try:
@@ -167,7 +205,7 @@ class Renderer:
             for a in animated:
                 a.set_animated(False)
         self.base = canvas.copy_from_bbox(canvas.figure.bbox)
-        self.background = None
+        self.charts = self.background = None
         self._size = tuple(canvas.get_width_height())
 
     def render_png(self, compress_level: int = 1) -> bytes:
@@ -182,7 +220,7 @@ class Renderer:
 
 def _draw(artists, renderer) -> None:
     for a in artists:
-        if a.get_visible():
+        if a.get_visible() and not (isinstance(a, Collection) and not a.get_paths()):  # an empty collection: no ink
             a.draw(renderer)
 
 

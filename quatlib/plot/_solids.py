@@ -66,9 +66,11 @@ class Box(Item):
             scale = 0.55 * min(half[0], half[1])
             self._mark_local = [np.column_stack([s[:, 0] * scale, s[:, 1] * scale, np.full(len(s), half[2])])
                                 for s in _F_STROKES]
-        for c in (self._back_faces, self._back_edges, self._front_faces, self._front_edges, self._mark):
+        # fully transparent faces (an outline cube) are not drawn at all
+        faces = (self._back_faces, self._front_faces) if alpha > 0 else ()
+        for c in (*faces, self._back_edges, self._front_edges, self._mark):
             self.ax.add_collection(c)
-        self.own(self._back_faces, self._back_edges, self._front_faces, self._front_edges, self._mark)
+        self.own(*faces, self._back_edges, self._front_edges, self._mark)
         self.set_data(R, center)
 
     def set_data(self, R=None, center=(0, 0, 0)) -> None:

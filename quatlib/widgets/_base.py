@@ -53,10 +53,6 @@ An exception in the model or the draw never reaches the learner as a
 traceback: the readout explains, the last good picture stays, and the
 exception is kept in ``demo.last_error`` and ``demo.errors``.
 
-(The older form ``Demo(name, fig, controls, update)``, where one
-``update(values)`` callback does the math and the drawing, still works while the
-remaining demos move to the form above.)
-
 Figure transport
 ----------------
 ``transport="image"`` (the default) keeps one Agg figure and sends it as a PNG
@@ -95,7 +91,7 @@ import numpy as np
 
 from .. import plot as qp
 
-__all__ = ["Demo", "angle_slider", "fmt", "fmt_vector", "fmt_matrix", "setup"]
+__all__ = ["Demo", "slider", "angle_slider", "control_style", "labelled", "fmt", "fmt_vector", "fmt_matrix", "setup"]
 
 TRANSPORTS = ("image", "ipympl")
 
@@ -148,18 +144,55 @@ def fmt_matrix(R, digits: int = 3) -> str:
             f"border-collapse:separate;display:inline-table;vertical-align:middle'>{rows}</table>")
 
 
-def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: float = 180.0, step: float = 1.0,
-                 **kwargs) -> W.FloatSlider:
-    """A labelled angle slider in degrees that updates continuously while dragged.
+def control_style(**style) -> dict:
+    """The keyword arguments that give a control the width and label column of every course control.
+
+    ``W.Dropdown(options=..., description="normalize every", **control_style())``;
+    extra ``style`` entries are added (``control_style(button_width="70px")``).
+
+    >>> control_style()["style"]
+    {'description_width': '120px'}
+    """
+    return {"style": {"description_width": _DESCRIPTION_WIDTH, **style}, "layout": W.Layout(width=_CONTROL_WIDTH)}
+
+
+def labelled(text: str, widget) -> W.HBox:
+    """``widget`` (a ``Play``, a row of buttons) with a label in the controls' label column, aligned with them."""
+    label = W.HTML(f"<span style='display:inline-block;width:{_DESCRIPTION_WIDTH};text-align:right;"
+                   f"padding-right:8px'>{html.escape(text)}</span>")
+    return W.HBox([label, widget])
+
+
+def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, step: float = 0.01, *,
+           readout_format: str | None = None, **kwargs) -> W.FloatSlider:
+    """A labelled slider of the course's width that updates continuously while dragged.
 
     Arrow keys move it by ``step``, the readout can be typed into, and the ends
-    ``lo`` and ``hi`` are reachable exactly (pitch reaches ±90°).
+    ``lo`` and ``hi`` are reachable exactly.  The readout shows as many decimals
+    as ``step`` has (``0.01`` → ``.2f``) unless ``readout_format`` says otherwise.
+
+    >>> s = slider("blend t", 0.5)
+    >>> s.min, s.max, s.step, s.readout_format
+    (0.0, 1.0, 0.01, '.2f')
     """
-    return W.FloatSlider(
-        value=value, min=lo, max=hi, step=step, description=description, continuous_update=True,
-        readout=True, readout_format=".0f" if float(step).is_integer() else ".1f",
-        style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH), **kwargs,
-    )
+    if readout_format is None:
+        decimals = 0 if float(step).is_integer() else len(f"{float(step):f}".rstrip("0").split(".")[1])
+        readout_format = f".{decimals}f"
+    return W.FloatSlider(value=value, min=lo, max=hi, step=step, description=description, continuous_update=True,
+                         readout=True, readout_format=readout_format, **control_style(), **kwargs)
+
+
+def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: float = 180.0, step: float = 1.0,
+                 **kwargs) -> W.FloatSlider:
+    """A :func:`slider` for an angle in degrees (whole degrees, or one decimal for a fractional ``step``).
+
+    Pitch reaches ±90° exactly.
+
+    >>> angle_slider("yaw (°)", 30).readout_format
+    '.0f'
+    """
+    return slider(description, value, lo, hi, step, readout_format=".0f" if float(step).is_integer() else ".1f",
+                  **kwargs)
 
 
 # --------------------------------------------------------------------------------------
@@ -225,10 +258,6 @@ class Demo(W.HBox):
         The one figure, created by the factory, updated in place.
     controls : dict[str, ipywidgets.ValueWidget]
         Named controls; their values are passed to ``model`` by name.
-    update : callable(values) -> str | None, optional
-        The older form (instead of ``model`` and ``draw``): one callback that
-        reads ``values.<name>``, does the math, moves the artists and returns
-        the readout.
     model : callable(**values) -> state
         Computes the demo's state from the control values (numpy only; see
         :mod:`quatlib.models`).
@@ -260,20 +289,19 @@ class Demo(W.HBox):
     ----------
     state : object
         The latest state drawn (what ``model`` returned); None before the first
-        successful update and in the older form.
+        successful update.
     last_error, errors : Exception or None, list of Exception
         The exception of the last update (None when it worked), and all of them.
     timings : list of float
         Seconds per repaint (model + draw + PNG), for benchmarks.
     """
 
-    def __init__(self, name, fig, controls, update=None, *, model=None, draw=None, items=None, scenes=(),
-                 buttons=(), transport="image", description="", extra=(), below=(), view=None):
+    def __init__(self, name, fig, controls, *, model, draw, items=None, scenes=(), buttons=(), transport="image",
+                 description="", extra=(), below=(), view=None):
         if transport not in TRANSPORTS:
             raise ValueError(f"Expected transport in {TRANSPORTS}, got {transport!r}")
-        if (update is None) == (model is None or draw is None):
-            raise ValueError("Expected either update, or model and draw, got "
-                             f"update={update!r}, model={model!r}, draw={draw!r}")
+        if not (callable(model) and callable(draw)):
+            raise ValueError(f"Expected a callable model and draw, got model={model!r}, draw={draw!r}")
         self.name = name
         self.figure = fig
         self.controls = dict(controls)
@@ -284,7 +312,6 @@ class Demo(W.HBox):
         else:  # the older form: a sequence of widgets
             self.buttons = {getattr(b, "description", "") or f"widget {i}": b for i, b in enumerate(buttons)}
         self.state = None
-        self._update = update
         self._model = model
         self._draw = draw
         self.description = description
@@ -417,12 +444,9 @@ class Demo(W.HBox):
                 for s in self.scenes:
                     if s.view != (azim, elev):
                         s.set_view(azim, elev)
-            if self._update is not None:
-                text = self._update(self.values)
-            else:
-                state = self._model(**vars(self.values))
-                text = self._draw(self, state)
-                self.state = state
+            state = self._model(**vars(self.values))
+            text = self._draw(self, state)
+            self.state = state
             self.last_error = None
         except Exception as exc:  # noqa: BLE001 - shown to the learner, kept for tests
             self.last_error = exc

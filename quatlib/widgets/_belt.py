@@ -10,7 +10,7 @@ import numpy as np
 from .. import belt
 from .. import plot as qp
 from ..models.belt_demo import BeltState, belt_state
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
+from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
 
 __all__ = ["belt_trick"]
 
@@ -85,16 +85,13 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
         # live numbers under each panel: HTML costs the figure nothing to redraw
         "numbers": [W.HTML(layout=W.Layout(width=f"{int(_PANEL_IN * 100)}px", padding="0 0 0 12px")) for _ in range(2)],
-        "reason": W.HTML(layout=W.Layout(width=_CONTROL_WIDTH)),
+        "reason": W.HTML(layout=control_style()["layout"]),
     }
     untangle0 = float(untangle) if belt.untangle_allowed(turn)[0] else 0.0
     controls = {
         "turn": angle_slider("turn (°)", turn, 0.0, 720.0, 5.0, tooltip="turn the cube about the vertical axis"),
-        "untangle": W.FloatSlider(value=untangle0, min=0.0, max=1.0, step=1.0 / _PLAY_STEPS,
-                                  description="untangled", continuous_update=True, readout_format=".2f",
-                                  tooltip="0: twisted, 1: straight; the cube does not move",
-                                  style={"description_width": _DESCRIPTION_WIDTH},
-                                  layout=W.Layout(width=_CONTROL_WIDTH)),
+        "untangle": slider("untangled", untangle0, 0.0, 1.0, 1.0 / _PLAY_STEPS, readout_format=".2f",
+                           tooltip="0: twisted, 1: straight; the cube does not move"),
     }
     buttons = {
         "untangle": W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
@@ -105,8 +102,8 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     # the play control and the untangle slider move together: the animation resumes from where the slider is.
     # The slider → play link is observed before the demo's own update, so a slider move the draw puts back
     # (untangling refused) has already reached the play control: one repaint, not two.
-    play, slider = buttons["play"], controls["untangle"]
-    slider.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
+    play, untangler = buttons["play"], controls["untangle"]
+    untangler.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
     demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
@@ -115,7 +112,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     def start_untangling(_=None):
         """Run the animation (the browser plays it), from the twisted state if it has already finished."""
         if belt.untangle_allowed(demo.values.turn)[0]:
-            if slider.value >= 1.0:
+            if untangler.value >= 1.0:
                 demo.set(untangle=0.0)
             play.playing = True
 

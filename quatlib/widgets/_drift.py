@@ -20,7 +20,7 @@ from ..models.drift import (
     drift_state,
     shared_runs,
 )
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo
+from ._base import Demo, control_style
 
 __all__ = ["drift"]
 
@@ -41,7 +41,7 @@ def _sci(x: float, digits: int = 1) -> str:
 
 def _dropdown(options, value, description, tooltip):
     return W.Dropdown(options=options, value=value, description=description, tooltip=tooltip,
-                      style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH))
+                      **control_style())
 
 
 def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, transport: str = "image",
@@ -120,15 +120,10 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
         ax.minorticks_off()
     ax_q.axhline(1e-6, color=_C["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
     ax_q.text(1.3, 1.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="bottom")
-    # changes only with "normalize every", which redraws the curves (and so the background) anyway
-    items["matrix_note"] = ax_R.text(0.94, 0.97, "", transform=ax_R.transAxes, ha="right", va="top", fontsize=7.5,
-                                     color=_C["warn"], bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
-                                                                 "edgecolor": "none", "alpha": 0.85})
     labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
     controls = {
         "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",
-                                    continuous_update=True, style={"description_width": _DESCRIPTION_WIDTH},
-                                    layout=W.Layout(width=_CONTROL_WIDTH),
+                                    continuous_update=True, **control_style(),
                                     tooltip="how many 0.001 rad turns have been applied"),
         # Dropdowns, not toggle buttons: six buttons do not fit beside the figure and got squeezed unreadable.
         "every": _dropdown([("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES], every,
@@ -153,8 +148,8 @@ def _show_run(it: dict, run: dict, frames: int) -> None:
             plot.set_band(name, x, lo, hi)
     horizon, every = run["horizon"], run["every"]
     how_often = "every frame" if every == 1 else f"every {every:,} frames"
-    it["matrix_note"].set_text(f"an SVD {how_often}:\ncomputed for the first {horizon:,} frames only"
-                               if horizon < frames else "")
+    it["plot_R"].set_note(f"an SVD {how_often}:\ncomputed for the first {horizon:,} frames only"
+                          if horizon < frames else "")
 
 
 def _draw(demo: Demo, s: DriftState, costs: dict, frames: int) -> str:

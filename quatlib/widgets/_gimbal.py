@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.gimbal import ARC_CENTER, GimbalState, OrderState, StoresState, TwoStores, gimbal_state, order_state
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_matrix, fmt_vector
+from ._base import Demo, angle_slider, fmt, fmt_matrix, fmt_vector, slider
 
 __all__ = ["gimbal", "order_matters", "euler_vs_quaternion"]
 
@@ -18,9 +18,7 @@ _C = qp.COLORS
 
 
 def _fraction_slider(description: str, value: float, step: float = 0.05, hi: float = 1.0) -> W.FloatSlider:
-    return W.FloatSlider(value=value, min=0.0, max=hi, step=step, description=description, continuous_update=True,
-                         readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
-                         layout=W.Layout(width=_CONTROL_WIDTH))
+    return slider(description, value, 0.0, hi, step, readout_format=".2f")
 
 
 def _notes(n: int, width: str = "360px"):

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.slerp import AXLE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
+from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, slider
 
 __all__ = ["slerp_vs_nlerp"]
 
@@ -97,7 +97,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     with qp.style():
         axes = [fig.add_axes((x0, y, width, 0.215)) for y in (0.705, 0.395, 0.085)]
     colors = {NAMES[m]: COLORS[m] for m in METHODS}
-    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in METHODS}, "live": True}
+    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in METHODS}}
     items["plots"] = {
         "angle": qp.Curves(axes[0], colors, ylim=(0, 365), legend=False, title="angle turned (°)", **common),
         "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), legend=False, title="angular speed ÷ average", **common),
@@ -109,15 +109,13 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     for ax in axes[:2]:
         ax.tick_params(labelbottom=False)
 
-    wide = {"style": {"description_width": _DESCRIPTION_WIDTH}, "layout": W.Layout(width=_CONTROL_WIDTH)}
     controls = {
-        "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="t", continuous_update=True,
-                           readout_format=".2f", **wide),
+        "t": slider("t", t, 0.0, 1.0, 0.01),
         "method": W.ToggleButtons(options=[(NAMES[m], m) for m in METHODS], value=method, description="method",
-                                  style={"description_width": _DESCRIPTION_WIDTH, "button_width": "70px"},
+                                  style=control_style(button_width="70px")["style"],
                                   tooltips=["great arc, constant speed", "chord, normalized", "chord, not unit"]),
         "shortest": W.Checkbox(value=bool(shortest), description="short path (flip q1 if q0·q1 < 0)",
-                               indent=False, layout=W.Layout(width=_CONTROL_WIDTH)),
+                               indent=False, layout=control_style()["layout"]),
         "angle": angle_slider("turn (°)", angle, 0, 360, 1, tooltip="from the start to the end orientation"),
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180, 5),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90, 5),
@@ -126,8 +124,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     }
     items["play"] = play = W.Play(value=round(t * 100), min=0, max=100, step=1, interval=40,
                                   description="play t", show_repeat=True, layout=W.Layout(width="150px"))
-    play_row = W.HBox([W.HTML(f"<span style='display:inline-block;width:{_DESCRIPTION_WIDTH};text-align:right;"
-                              "padding-right:8px'>play</span>"), play])
+    play_row = labelled("play", play)
     demo = Demo("slerp_vs_nlerp", fig, controls, model=slerp_state, draw=_draw, items=items, scenes=[scene],
                 buttons={"play": play_row}, transport=transport, view=(35.0, 22.0),
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")

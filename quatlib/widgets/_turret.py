@@ -14,7 +14,7 @@ from matplotlib.patches import Circle
 
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
-from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
+from ._base import Demo, angle_slider, fmt, fmt_vector, slider
 
 __all__ = ["turret"]
 
@@ -134,9 +134,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "pitch_a": angle_slider("key A pitch (°)", pitch_a, -90, 90, tooltip="key A: raise the barrel"),
         "yaw_b": angle_slider("key B yaw (°)", yaw_b, tooltip="key B: turn about up (y)"),
         "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, tooltip="key B: raise the barrel"),
-        "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="blend t", continuous_update=True,
-                           readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
-                           layout=W.Layout(width=_CONTROL_WIDTH), tooltip="0: key A, 1: key B"),
+        "t": slider("blend t", t, 0.0, 1.0, 0.01, tooltip="0: key A, 1: key B"),
     }
     play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
                   description="play the blend", layout=W.Layout(width="120px"))
