@@ -41,7 +41,8 @@ The package, by role (private modules, every public name re-exported here)
 ``_camera``  :class:`Camera`, :class:`Scene`
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
 ``_artists`` :class:`Arrow`, :class:`Point`, :class:`Frame`, :class:`Arc`, :class:`Plane`, :class:`Polyline`,
-             :class:`Dots`, :class:`Trail`, :class:`UnitCircle`
+             :class:`Dots`, :class:`Trail`, :class:`Sphere`, :class:`UnitCircle`
+``_collections`` matplotlib's polygon and segment collections with a lean ``draw`` (same pixels)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
@@ -109,7 +110,7 @@ array([0., 1.])
 b'\\x89PNG'
 """
 
-from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Trail, UnitCircle
+from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, Trail, UnitCircle
 from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
 from ._items import Item, as_matrix, as_points
@@ -130,7 +131,7 @@ __all__ = [
     # camera, scene and the extension API
     "Camera", "Scene", "Item", "as_points", "as_matrix",
     # items in a scene
-    "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "UnitCircle",
+    "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
     # 2D charts

@@ -10,7 +10,7 @@ from matplotlib.patches import Circle, Polygon
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z
 
-__all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "UnitCircle"]
+__all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle"]
 
 
 class Arrow(Item):
@@ -428,6 +428,27 @@ class Dots(Item):
         front = depth >= 0
         self._front.set_data(xy[front, 0], xy[front, 1])
         self._back.set_data(xy[~front, 0], xy[~front, 1])
+
+
+class Sphere(Item):
+    """The faint outline of a sphere about the scene's origin (where a trail or a muzzle moves).
+
+    An orthographic camera sees a sphere about the origin as the same circle
+    from every direction, so the sphere is static and does not follow the view:
+    it is drawn once into the cached background.  (A :class:`Trail` can draw its
+    own sphere, about any centre, redrawn when the view turns.)
+    """
+
+    static = True
+    follows_view = False
+
+    def __init__(self, scene, radius: float = 1.0):
+        super().__init__(scene)
+        self.radius = float(radius)
+        self._circle = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=COLORS["faint"],
+                              lw=0.8, zorder=Z.BACK - 5)
+        self.ax.add_patch(self._circle)
+        self.own(self._circle)
 
 
 class UnitCircle(Item):

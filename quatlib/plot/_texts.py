@@ -126,11 +126,14 @@ class StaticText(Item):
         pass
 
 
-def legend(scene, entries, *, corner=(0.01, 0.99), step=0.05, fontsize=9) -> StaticArtists:
-    """A still legend in a panel's corner: ``entries`` are ``(text, color)`` pairs, one line each."""
+def legend(scene, entries, *, corner=(0.01, 0.99), step=0.05, fontsize=9, ha="left") -> StaticArtists:
+    """A still legend in a panel's corner: ``entries`` are ``(text, color)`` pairs, one line each.
+
+    ``corner`` is the top of the first line, its left end (``ha="left"``) or its right end (``ha="right"``).
+    """
     x, y = corner
     texts = [scene.ax.text(x, y - step * k, f"━ {text}", transform=scene.ax.transAxes, color=c,
-                           fontsize=fontsize, ha="left", va="top", zorder=Z.TEXT)
+                           fontsize=fontsize, ha=ha, va="top", zorder=Z.TEXT)
              for k, (text, c) in enumerate(entries)]
     return StaticArtists(scene, texts)
 

@@ -91,7 +91,8 @@ import numpy as np
 
 from .. import plot as qp
 
-__all__ = ["Demo", "slider", "angle_slider", "control_style", "labelled", "fmt", "fmt_vector", "fmt_matrix", "setup"]
+__all__ = ["Demo", "slider", "angle_slider", "player", "control_style", "labelled", "colored", "fmt", "fmt_sci",
+           "fmt_vector", "fmt_matrix", "setup"]
 
 TRANSPORTS = ("image", "ipympl")
 
@@ -129,9 +130,27 @@ def fmt(x: float, digits: int = 4) -> str:
     return s
 
 
+def fmt_sci(x: float, digits: int = 1) -> str:
+    """A number in scientific notation as HTML: ``4.1e-04`` as ``4.1·10<sup>-4</sup>``, ``0`` as ``0``.
+
+    >>> fmt_sci(4.1378e-4)
+    '4.1·10<sup>-4</sup>'
+    """
+    x = float(x)
+    if x == 0:
+        return "0"
+    m, e = f"{x:.{digits}e}".split("e")
+    return f"{m}·10<sup>{int(e)}</sup>"
+
+
 def fmt_vector(v, digits: int = 4) -> str:
     """``(0.7071, 0.0000, 0.7071)``."""
     return "(" + ", ".join(fmt(x, digits) for x in np.ravel(v)) + ")"
+
+
+def colored(text: str, color: str) -> str:
+    """``text`` in bold and ``color``, for a readout (HTML; ``text`` is inserted as it is)."""
+    return f"<b style='color:{color}'>{text}</b>"
 
 
 def fmt_matrix(R, digits: int = 3) -> str:
@@ -180,6 +199,30 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
         readout_format = f".{decimals}f"
     return W.FloatSlider(value=value, min=lo, max=hi, step=step, description=description, continuous_update=True,
                          readout=True, readout_format=readout_format, **control_style(), **kwargs)
+
+
+def player(control, steps: int = 100, *, interval: int = 40, **kwargs) -> W.Play:
+    """A ``Play`` button that runs the slider ``control`` from its min to its max in ``steps`` steps.
+
+    The two stay in step both ways: playing moves the slider (and so updates
+    the demo), moving the slider moves the play position, so playing resumes
+    from where the slider is.  Create it before the :class:`Demo`.
+
+    >>> t = slider("t", 0.25)
+    >>> play = player(t, 100)
+    >>> play.value
+    25
+    >>> play.value = 50
+    >>> t.value
+    0.5
+    """
+    lo, hi = control.min, control.max
+    play = W.Play(value=round((control.value - lo) / (hi - lo) * steps), min=0, max=steps, step=1, interval=interval,
+                  **kwargs)
+    play.observe(lambda change: setattr(control, "value", lo + (hi - lo) * change["new"] / steps), names="value")
+    control.observe(lambda change: setattr(play, "value", round((change["new"] - lo) / (hi - lo) * steps)),
+                    names="value")
+    return play
 
 
 def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: float = 180.0, step: float = 1.0,

@@ -20,7 +20,7 @@ from ..models.drift import (
     drift_state,
     shared_runs,
 )
-from ._base import Demo, control_style
+from ._base import Demo, control_style, fmt_sci
 
 __all__ = ["drift"]
 
@@ -28,20 +28,6 @@ _C = qp.COLORS
 _DTYPE_COLORS = {F32: _C["vector"], F64: _C["vector2"]}
 _FLOOR = 1e-18  # a log axis cannot show 0: exact zeros sit on this line (labelled 0)
 W_IN, H_IN, PANEL = 7.5, 5.55, 2.5  # inches: three square panels on top, two plots below
-
-
-def _sci(x: float, digits: int = 1) -> str:
-    """``4.1e-04`` as ``4.1·10⁻⁴`` (HTML), ``0`` as ``0``."""
-    x = float(x)
-    if x == 0:
-        return "0"
-    m, e = f"{x:.{digits}e}".split("e")
-    return f"{m}·10<sup>{int(e)}</sup>"
-
-
-def _dropdown(options, value, description, tooltip):
-    return W.Dropdown(options=options, value=value, description=description, tooltip=tooltip,
-                      **control_style())
 
 
 def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, transport: str = "image",
@@ -108,16 +94,14 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
     with qp.style():
         ax_q = fig.add_axes((0.085, 0.085, 0.39, 0.355))
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
+    # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
     common = {"xlim": (1, 2.6e5), "ylim": (_FLOOR, 1e-1), "xscale": "log", "yscale": "log", "floor": _FLOOR,
-              "xlabel": "frames", "legend_loc": "upper left"}
+              "xlabel": "frames", "legend_loc": "upper left",
+              "yticks": ([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"]),
+              "xticks": ([1, 10, 100, 1000, 10_000, 100_000], ["1", "10", "100", "1k", "10k", "100k"])}
     items["plot_q"] = qp.Curves(ax_q, _DTYPE_COLORS, ylabel="| |q| − 1 |", title="quaternion: length error", **common)
     items["plot_R"] = qp.Curves(ax_R, _DTYPE_COLORS, ylabel="max |RᵀR − I|", title="matrix: orthonormality error",
                                 **common)
-    for ax in (ax_q, ax_R):
-        # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
-        ax.set_yticks([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"])
-        ax.set_xticks([1, 10, 100, 1000, 10_000, 100_000], ["1", "10", "100", "1k", "10k", "100k"])
-        ax.minorticks_off()
     ax_q.axhline(1e-6, color=_C["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
     ax_q.text(1.3, 1.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="bottom")
     labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
@@ -126,10 +110,12 @@ def drift(frames: int = MAX_FRAMES, every: int = 0, magnify: int = 200, *, trans
                                     continuous_update=True, **control_style(),
                                     tooltip="how many 0.001 rad turns have been applied"),
         # Dropdowns, not toggle buttons: six buttons do not fit beside the figure and got squeezed unreadable.
-        "every": _dropdown([("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES], every,
-                           "normalize every", "renormalize q (and re-orthonormalize R) after every N frames"),
-        "magnify": _dropdown([("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES], magnify,
-                             "magnify drift", "draw the deviation from a rotation this many times larger"),
+        "every": W.Dropdown(options=[("never" if e == 0 else f"{e:,} frames", e) for e in EVERY_CHOICES],
+                            value=every, description="normalize every", **control_style(),
+                            tooltip="renormalize q (and re-orthonormalize R) after every N frames"),
+        "magnify": W.Dropdown(options=[("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES],
+                              value=magnify, description="magnify drift", **control_style(),
+                              tooltip="draw the deviation from a rotation this many times larger"),
     }
     costs = {"normalize": cost_per_call(normalize, runs.steps[F32][0]),
              "orthonormalize": cost_per_call(orthonormalize, runs.steps[F32][1])}
@@ -181,10 +167,10 @@ def _draw(demo: Demo, s: DriftState, costs: dict, frames: int) -> str:
     return (
         "<div style='line-height:1.55'>"
         f"after <b>{n:,}</b> frames ({every_text}):<br>"
-        f"float32: |q| = <code>{s.length[F32]:.8f}</code> (|q| − 1 = {_sci(s.drift[F32])})<br>"
-        f"float64: |q| − 1 = {_sci(s.drift[F64])}<br>"
+        f"float32: |q| = <code>{s.length[F32]:.8f}</code> (|q| − 1 = {fmt_sci(s.drift[F32])})<br>"
+        f"float64: |q| − 1 = {fmt_sci(s.drift[F64])}<br>"
         f"normalize(q) in float32: |q| = <code>{s.normalized_length:.8f}</code><br>"
-        f"matrix: max|RᵀR − I| = {_sci(eR[F32])} (float32), {_sci(eR[F64])} (float64)"
+        f"matrix: max|RᵀR − I| = {fmt_sci(eR[F32])} (float32), {fmt_sci(eR[F64])} (float64)"
         f"{'' if n <= horizon else f' at frame {horizon:,}'}<br>"
         f"<span style='color:#777'>cost here: normalize(q) {costs['normalize'] * 1e6:.0f} µs, "
         f"orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)</span></div>"

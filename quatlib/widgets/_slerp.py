@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.slerp import AXLE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
-from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, slider
+from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, player, slider
 
 __all__ = ["slerp_vs_nlerp"]
 
@@ -85,7 +85,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         # one path per method (only the chosen one is shown): the whole path faint, the part so far bold, and
         # dots at t = 0, 0.1, ..., 1
         "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=0.5, split=True) for m in METHODS},
-        "sphere": qp.Trail(scene, radius=RADIUS, marker_last=False),  # just the sphere the body point moves on
+        "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
         "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
         "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
         "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
@@ -98,16 +98,15 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         axes = [fig.add_axes((x0, y, width, 0.215)) for y in (0.705, 0.395, 0.085)]
     colors = {NAMES[m]: COLORS[m] for m in METHODS}
     common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in METHODS}}
+    above = {"legend": False, "xticklabels": False, **common}  # the two charts above the one with the t axis
     items["plots"] = {
-        "angle": qp.Curves(axes[0], colors, ylim=(0, 365), legend=False, title="angle turned (°)", **common),
-        "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), legend=False, title="angular speed ÷ average", **common),
-        "length": qp.Curves(axes[2], colors, ylim=(0, 1.12), legend=True, title="length |q(t)|", xlabel="t",
+        "angle": qp.Curves(axes[0], colors, ylim=(0, 365), yticks=[0, 90, 180, 270, 360], title="angle turned (°)",
+                           **above),
+        "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), yticks=[0, 0.5, 1, 1.5, 2],
+                           title="angular speed ÷ average", **above),
+        "length": qp.Curves(axes[2], colors, ylim=(0, 1.12), yticks=[0, 0.5, 1], title="length |q(t)|", xlabel="t",
                             legend_loc="lower left", legend_cols=3, **common),
     }
-    for ax, ticks in zip(axes, ([0, 90, 180, 270, 360], [0, 0.5, 1, 1.5, 2], [0, 0.5, 1]), strict=True):
-        ax.set_yticks(ticks)
-    for ax in axes[:2]:
-        ax.tick_params(labelbottom=False)
 
     controls = {
         "t": slider("t", t, 0.0, 1.0, 0.01),
@@ -122,15 +121,11 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "start_yaw": angle_slider("start yaw (°)", start_yaw, -180, 180, 5),
         "start_pitch": angle_slider("start pitch (°)", start_pitch, -90, 90, 5),
     }
-    items["play"] = play = W.Play(value=round(t * 100), min=0, max=100, step=1, interval=40,
-                                  description="play t", show_repeat=True, layout=W.Layout(width="150px"))
-    play_row = labelled("play", play)
-    demo = Demo("slerp_vs_nlerp", fig, controls, model=slerp_state, draw=_draw, items=items, scenes=[scene],
-                buttons={"play": play_row}, transport=transport, view=(35.0, 22.0),
+    items["play"] = player(controls["t"], 100, description="play t", show_repeat=True,
+                           layout=W.Layout(width="150px"))
+    return Demo("slerp_vs_nlerp", fig, controls, model=slerp_state, draw=_draw, items=items, scenes=[scene],
+                buttons={"play": labelled("play", items["play"])}, transport=transport, view=(35.0, 22.0),
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")
-    play.observe(lambda ch: demo.set(t=ch["new"] / 100), names="value")
-    controls["t"].observe(lambda ch: setattr(play, "value", round(ch["new"] * 100)), names="value")
-    return demo
 
 
 def _draw_path(it: dict, path) -> None:

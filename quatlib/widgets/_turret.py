@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import ipywidgets as W
 import numpy as np
-from matplotlib.patches import Circle
 
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
-from ._base import Demo, angle_slider, fmt, fmt_vector, slider
+from ._base import Demo, angle_slider, colored, fmt, fmt_vector, player, slider
 
 __all__ = ["turret"]
 
@@ -49,10 +48,6 @@ class _Turret:
 
 def _angles(*angles) -> str:
     return "(" + ", ".join(fmt(a, 1) for a in angles) + ")°"
-
-
-def _colored(text: str, color: str) -> str:
-    return f"<b style='color:{color}'>{text}</b>"
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
@@ -111,20 +106,15 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
                                            split=True))
         items["paths"].append(qp.Trail(scene, radius=BARREL, color=color, linewidth=2.4, marker_last=False,
                                        sphere=False))
-        # the sphere the muzzle moves on: its outline is the same circle from every view, so it is drawn once
-        # into the cached background (a plain patch, not an item) instead of with the trail on every update
-        scene.ax.add_patch(Circle((0, 0), BARREL, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=_C["faint"], lw=0.8,
-                                  zorder=qp.Z.BACK - 5))
+        qp.Sphere(scene, BARREL)  # the sphere the muzzle moves on
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
         items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
                                        fontsize=10.5) for k in ("A", "B")])
         items["turrets"].append(_Turret(scene, color))
         items["others"].append(qp.Point(scene, color=other, size=6))
-        # one line of legend above the sphere, the same in both panels.  Plain axes texts: part of the cached
-        # background, and (unlike a static item) they do not make every view turn redraw that background.
-        for x, ha, text, c in ((0.03, "left", "SLERP", _SLERP), (0.97, "right", "lerp of (yaw, pitch)", _EULER)):
-            scene.ax.text(x, 0.99, f"━ {text}", transform=scene.ax.transAxes, color=c, fontsize=9, ha=ha, va="top",
-                          zorder=qp.Z.TEXT)
+        # one line of legend above the sphere, the same in both panels (static, in the cached background)
+        qp.legend(scene, [("SLERP", _SLERP)], corner=(0.03, 0.99))
+        qp.legend(scene, [("lerp of (yaw, pitch)", _EULER)], corner=(0.97, 0.99), ha="right")
     items["axis"] = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
     items["notes"] = [W.HTML(layout=W.Layout(width="360px", padding="0 0 0 12px", min_height="2.6em"))
                       for _ in scenes]
@@ -136,14 +126,11 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, tooltip="key B: raise the barrel"),
         "t": slider("blend t", t, 0.0, 1.0, 0.01, tooltip="0: key A, 1: key B"),
     }
-    play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
-                  description="play the blend", layout=W.Layout(width="120px"))
-    play.observe(lambda ch: demo.set(t=ch["new"] / _PLAY_STEPS), names="value")
-    demo = Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
+    play = player(controls["t"], _PLAY_STEPS, description="play the blend", layout=W.Layout(width="120px"))
+    return Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
                 buttons={"play": play}, extra=[W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")],
                 below=[W.HBox(items["notes"])], transport=transport,
                 description="a turret keyed with Euler angles, blended by SLERP beside a lerp of the angles")
-    return demo
 
 
 def _draw_turret(demo: Demo, s: TurretState) -> str:
@@ -174,7 +161,7 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
                 "the yaw runs the long way round, through 0°")
     else:
         note = "a detour: the head turns further than it has to" if s.detour else ""
-    it["notes"][1].value = _colored(note, _C["warn"]) if note else ""
+    it["notes"][1].value = colored(note, _C["warn"]) if note else ""
 
     def q_line(name, q):
         return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
@@ -186,11 +173,11 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         + q_line("q<sub>A</sub>", s.q_a) + q_line("q<sub>B</sub>", s.q_b)
         + f"A → B: one turn of <b>{fmt(s.angle_ab, 1)}°</b><br>"
         f"<b>At t = {fmt(s.t, 2)}</b><br>"
-        f"{_colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
+        f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
         + q_line("q", s.q_slerp)
-        + f"{_colored('lerp of angles', _EULER)} (yaw, pitch) = {_angles(*s.euler_t)}<br>"
+        + f"{colored('lerp of angles', _EULER)} (yaw, pitch) = {_angles(*s.euler_t)}<br>"
         + q_line("q", s.q_euler)
         + f"angle between the two heads: <b>{fmt(s.gap, 1)}°</b><br>"
-        f"whole blend, the head turns {_colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
-        f"{_colored(fmt(s.turned_euler, 1) + '°', _EULER)} (lerp)</div>"
+        f"whole blend, the head turns {colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
+        f"{colored(fmt(s.turned_euler, 1) + '°', _EULER)} (lerp)</div>"
     )
