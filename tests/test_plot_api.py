@@ -304,3 +304,76 @@ def test_moving_parts_are_held_weakly_and_drawn_while_alive():
     del history
     gc.collect()
     assert renderer.moving == [] and renderer.moving_artists() == []
+
+
+def test_new_curves_redraw_only_the_chart_layer_and_the_picture_is_a_full_draw():
+    fig, (scene,) = qp.panels(1, size=3.0, title="a scene")
+    scene.world.static = True
+    curves = qp.Curves(fig.add_axes((0.6, 0.1, 0.35, 0.25)), {"a": "red"}, xlim=(0, 1), ylim=(0, 1), legend=False)
+    curves.set_curve("a", [0, 1], [0, 1])
+    renderer = qp.Renderer.of(fig)
+    assert renderer.chart_parts == [curves] and curves.lines["a"] in renderer.chart_artists()
+    renderer.render_rgb()
+    base, charts = renderer.base, renderer.charts
+    curves.set_cursor(0.5, {"a": 0.5})  # the cursor moves: no layer is redrawn
+    renderer.render_rgb()
+    assert renderer.base is base and renderer.charts is charts
+    curves.set_curve("a", [0, 1], [1, 0])
+    curves.set_note("a note")
+    assert renderer.base is base and renderer.charts is None and renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.base is base and renderer.charts is not None and curves.note == "a note"
+    scene.set_view(20, 30)  # a view turn keeps the chart layer
+    charts = renderer.charts
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.charts is charts
+
+
+def test_a_new_scene_title_is_drawn_with_the_moving_artists():
+    fig, (scene,) = qp.panels(1, size=3.0, title="first")
+    renderer = qp.Renderer.of(fig)
+    renderer.render_rgb()
+    base = renderer.base
+    scene.set_title("second")
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.base is base and scene.title == "second"
+
+
+def test_a_sphere_is_static_and_stays_in_the_base_when_the_view_turns():
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    sphere = qp.Sphere(scene, 1.2)
+    renderer = qp.Renderer.of(fig)
+    assert sphere.static and not sphere.follows_view and renderer.view_artists() == []
+    renderer.render_rgb()
+    base = renderer.base
+    scene.set_view(50, -20)
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.base is base
+
+
+def test_parts_left_out_are_not_drawn_or_owned():
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    outline = qp.Cube(scene, alpha=0.0, mark=None)  # no faces to fill
+    trail = qp.Trail(scene, [[1, 0, 0], [0, 1, 0]], sphere=False, marker_last=False)
+    assert len(outline.artists) == 3 and not trail.backdrop_artists and len(trail.artists) == 2
+    trail.set_visible(True)  # showing the trail shows no sphere and no marker
+    assert qp.Renderer.of(fig).view_artists() == []
+
+
+def test_lean_collections_draw_matplotlibs_pixels():
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    def picture(poly_cls, line_cls):
+        fig = qp.figure((2, 2))
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.add_collection(poly_cls([[(0.1, 0.1), (0.6, 0.2), (0.4, 0.7)], [(0.5, 0.5), (0.9, 0.5), (0.9, 0.9)]],
+                                   facecolors=[(1, 0, 0, 0.4), (0, 0, 1, 0.4)], edgecolors="none"))
+        ax.add_collection(line_cls([[(0.1, 0.9), (0.9, 0.1)], [(0.1, 0.5), (0.9, 0.6)]], colors="k",
+                                   linewidths=1.5, linestyles=(0, (3, 3)), capstyle="round"))
+        return qp.render_rgb(fig).copy()
+
+    lean = picture(qp._collections.PolyCollection, qp._collections.LineCollection)
+    np.testing.assert_array_equal(lean, picture(PolyCollection, LineCollection))
+    assert (lean != 255).any()

@@ -261,3 +261,19 @@ def test_update_is_fast_enough_server_side():
         pitch.value = float(v)
         times.append(time.process_time() - t0)
     assert np.median(times) < 0.06, f"median {np.median(times) * 1e3:.0f} ms CPU"
+
+
+def test_control_helpers_give_every_control_the_course_layout():
+    t = qw._base.slider("blend t", 0.3, step=0.01)
+    untangle = qw._base.slider("untangled", 0.0, step=0.02)
+    assert (t.layout.width, t.style.description_width, t.readout_format) == ("345px", "120px", ".2f")
+    assert untangle.readout_format == ".2f" and qw._base.angle_slider("yaw (°)", 0, step=0.5).readout_format == ".1f"
+    play = qw._base.player(t, 10)
+    assert play.value == 3
+    t.value = 0.7  # the slider moves the play position: playing resumes from there
+    assert play.value == 7
+    play.value = 10
+    assert t.value == 1.0
+    row = qw._base.labelled("play", play)
+    assert row.children[1] is play and "play" in row.children[0].value
+    assert qw._base.colored("SLERP", "#ff0000") == "<b style='color:#ff0000'>SLERP</b>"
