@@ -339,7 +339,7 @@ class Demo(W.HBox):
         Seconds per repaint (model + draw + PNG), for benchmarks.
     """
 
-    def __init__(self, name, fig, controls, *, model, draw, items=None, scenes=(), buttons=(), transport="image",
+    def __init__(self, name, fig, controls, *, model, draw, items=None, scenes=(), buttons=None, transport="image",
                  description="", extra=(), below=(), view=None):
         if transport not in TRANSPORTS:
             raise ValueError(f"Expected transport in {TRANSPORTS}, got {transport!r}")
@@ -350,10 +350,7 @@ class Demo(W.HBox):
         self.controls = dict(controls)
         self.scenes = list(scenes)
         self.items = dict(items or {})
-        if isinstance(buttons, dict):
-            self.buttons = dict(buttons)
-        else:  # the older form: a sequence of widgets
-            self.buttons = {getattr(b, "description", "") or f"widget {i}": b for i, b in enumerate(buttons)}
+        self.buttons = dict(buttons or {})
         self.state = None
         self._model = model
         self._draw = draw
