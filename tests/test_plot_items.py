@@ -226,3 +226,12 @@ def test_ball_of_rotations_marks_where_the_path_leaves_and_comes_back():
     assert ey[0] == pytest.approx(scene.project([0, r, 0])[0][1]) and ny[0] == pytest.approx(-ey[0])
     np.testing.assert_allclose(np.ravel(ball._end.get_data()), scene.project([0, -1, 0])[0])
     assert set(ball.path.artists) <= set(ball.artists)
+
+
+def test_curves_highlight_one_curve_and_fade_the_others():
+    fig = qp.figure((4, 2))
+    curves = qp.Curves(fig.add_axes((0.15, 0.2, 0.8, 0.7)), {"a": "#ff0000", "b": "#0000ff"}, xlim=(0, 1),
+                       ylim=(0, 1))
+    curves.highlight("b")
+    assert (curves.lines["b"].get_linewidth(), curves.lines["b"].get_alpha()) == (2.6, 1.0)
+    assert (curves.lines["a"].get_linewidth(), curves.lines["a"].get_alpha()) == (1.3, 0.75)

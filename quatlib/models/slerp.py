@@ -208,6 +208,13 @@ class SlerpPath:
     labels: np.ndarray
     meridian: np.ndarray
 
+    @property
+    def charts(self) -> dict:
+        """What the three charts plot over :data:`T_GRID`, per method: ``{"angle": {method: degrees}, "speed":
+        {method: speed ÷ average}, "length": {method: |q(t)|}}``."""
+        return {"angle": {m: self.profiles[m]["angle"] for m in METHODS}, "speed": dict(self.speed),
+                "length": {m: self.profiles[m]["length"] for m in METHODS}}
+
 
 @functools.lru_cache(maxsize=16)
 def slerp_path(angle: float, azimuth: float, elevation: float, start_yaw: float, start_pitch: float,
@@ -299,6 +306,12 @@ class SlerpState:
     speed_cursor: dict
     note: str
     why: str
+
+    @property
+    def cursors(self) -> dict:
+        """Every method's value at ``t`` on each chart of :attr:`SlerpPath.charts` (None where there is none)."""
+        return {"angle": {m: self.values[m]["angle"] for m in METHODS}, "speed": dict(self.speed_cursor),
+                "length": {m: self.values[m]["length"] for m in METHODS}}
 
     @property
     def q0(self) -> np.ndarray:

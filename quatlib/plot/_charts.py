@@ -192,6 +192,12 @@ class Curves:
         if not self.live:
             Renderer.of(self.fig).invalidate_charts()
 
+    def highlight(self, name: str, *, linewidth: float = 2.6, others: tuple = (1.3, 0.75)) -> None:
+        """Draw curve ``name`` bold and the others thinner and faded (``others``: their linewidth and alpha)."""
+        for key in self.lines:
+            self.set_style(key, linewidth=linewidth if key == name else others[0],
+                           alpha=1.0 if key == name else others[1])
+
     def set_note(self, text: str = "") -> None:
         """Show a note in the plot's top-right corner, on a white card (``""`` hides it).
 

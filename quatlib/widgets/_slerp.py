@@ -137,10 +137,9 @@ def _draw_path(it: dict, path) -> None:
     it["axle"].set_data(AXLE * path.axis, -AXLE * path.axis)
     it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
     it["meridian"].set_data(path.meridian)
-    for m in METHODS:
-        it["plots"]["angle"].set_curve(NAMES[m], T_GRID, path.profiles[m]["angle"])
-        it["plots"]["speed"].set_curve(NAMES[m], T_GRID, path.speed[m])
-        it["plots"]["length"].set_curve(NAMES[m], T_GRID, path.profiles[m]["length"])
+    for key, plot in it["plots"].items():
+        for m, y in path.charts[key].items():
+            plot.set_curve(NAMES[m], T_GRID, y)
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
@@ -148,9 +147,9 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
     if old is None or old.method != m:
+        for plot in it["plots"].values():
+            plot.highlight(NAMES[m])
         for name in METHODS:
-            for plot in it["plots"].values():
-                plot.set_style(NAMES[name], linewidth=2.6 if name == m else 1.3, alpha=1.0 if name == m else 0.75)
             for kind in ("wholes", "trails", "ticks", "needles"):
                 it[kind][name].set_visible(name == m)
         it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
@@ -163,9 +162,8 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     it["needles"][m].set_visible(s.needle is not None)
     if s.needle is not None:
         it["needles"][m].set_data(s.needle)
-    it["plots"]["angle"].set_cursor(s.t, {NAMES[n]: s.values[n]["angle"] for n in METHODS})
-    it["plots"]["speed"].set_cursor(s.t, {NAMES[n]: s.speed_cursor[n] for n in METHODS})
-    it["plots"]["length"].set_cursor(s.t, {NAMES[n]: s.values[n]["length"] for n in METHODS})
+    for key, plot in it["plots"].items():
+        plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items()})
     demo.scenes[0].set_note(s.note, color=_C["warn"])
     return _readout(s)
 
