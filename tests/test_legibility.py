@@ -126,6 +126,12 @@ def save_outlined(fig, boxes, bad, path: pathlib.Path) -> None:
     path.write_bytes(qp.encode_png(np.ascontiguousarray(rgb)))
 
 
+def _at(box, height: float) -> str:
+    """Where a text is, in pixels from the top left of a figure ``height`` pixels high (as in the saved PNG)."""
+    x0, y0, x1, y1 = box.bbox.extents
+    return f"x {x0:.0f}–{x1:.0f}, y {height - y1:.0f}–{height - y0:.0f} px"
+
+
 def _describe(values: dict, clicks: tuple[str, ...], initial: dict) -> str:
     changed = {k: v for k, v in values.items() if v != initial[k]} or "initial values"
     return f"{changed}" + (f", then clicked {list(clicks)}" if clicks else "")
@@ -143,9 +149,9 @@ def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name):
         overlaps = qp.overlapping_labels(demo.figure, boxes=boxes)
         outside = qp.labels_outside(demo.figure, boxes=boxes)
         if overlaps or outside:
-            state = _describe(values, clicks, initial)
-            problems += [f"state {k} ({state}): {a.text!r} overlaps {b.text!r}" for a, b in overlaps]
-            problems += [f"state {k} ({state}): {b.text!r} is cut off" for b in outside]
+            state, h = _describe(values, clicks, initial), demo.figure.bbox.height
+            problems += [f"state {k} ({state}): {a.text!r} overlaps {b.text!r} at {_at(a, h)}" for a, b in overlaps]
+            problems += [f"state {k} ({state}): {b.text!r} is cut off at {_at(b, h)}" for b in outside]
             bad = [b for pair in overlaps for b in pair] + outside
             save_outlined(demo.figure, boxes, bad, ARTIFACTS / f"{name}_state{k:02d}.png")
     assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)

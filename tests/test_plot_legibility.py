@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib.patches import Rectangle
 
 import quatlib.plot as qp
 
@@ -150,3 +151,20 @@ def test_a_figure_without_an_agg_canvas_is_refused():
     FigureCanvasSVG(fig)
     with pytest.raises(ValueError, match="Expected a figure with an Agg canvas"):
         qp.text_boxes(fig)
+
+
+def test_a_label_on_dark_ink_is_found_and_one_on_a_light_fill_or_its_card_is_not(fig):
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.add_patch(Rectangle((0.55, 0.0), 0.45, 0.4, facecolor="#cfe0ef", edgecolor="none"))  # a light face tint
+    ax.plot([0, 0.5], [0.8, 0.8], color="black", lw=3)
+    ax.plot([0, 0.5], [0.5, 0.5], color="black", lw=3)
+    ax.text(0.05, 0.8, "on the line", va="center")
+    ax.text(0.05, 0.5, "on its card", va="center", bbox={"facecolor": "white", "edgecolor": "none"})
+    ax.text(0.6, 0.2, "on a tint", va="center")
+    before = qp.render_rgb(fig).copy()
+    found = qp.labels_on_ink(fig)
+    assert [box.text for box, _ in found] == ["on the line"] and 0.2 < found[0][1] < 0.6
+    np.testing.assert_array_equal(qp.render_rgb(fig), before)  # the texts are back in the picture

@@ -30,6 +30,10 @@ read as two.  Lines of the same text never count as overlapping each other.
 A box is **outside** when, shrunk by ``pad``, it is not within the figure, or
 not within the clip rectangle it was drawn with (the text is then cut off).
 
+A text is **on ink** (:func:`labels_on_ink`, a stricter look) when much of its
+box is covered by the dark marks of other artists: a line through a word, a
+label on a cube's edge or under an arrowhead.
+
 >>> import quatlib as ql
 >>> fig = ql.plot.figure((2, 1))
 >>> _ = fig.text(0.1, 0.5, "q0")
@@ -54,7 +58,7 @@ from matplotlib.transforms import Bbox
 
 from ._render import Renderer
 
-__all__ = ["TextBox", "text_boxes", "overlapping_labels", "labels_outside"]
+__all__ = ["TextBox", "text_boxes", "overlapping_labels", "labels_outside", "labels_on_ink"]
 
 
 class TextBox(NamedTuple):
@@ -92,6 +96,12 @@ def text_boxes(fig) -> list[TextBox]:
     >>> bool(title.y0 >= scene.ax.bbox.y1 and 0 < title.width < fig.bbox.width)
     True
     """
+    return _record(fig)[0]
+
+
+def _record(fig, *, draw_texts: bool = True):
+    """``(boxes, pixels)`` of a full Agg draw of ``fig`` that measures every text; with ``draw_texts=False`` the
+    texts are measured but not drawn (their cards are), and the figure's cached background is dropped after."""
     canvas = fig.canvas
     if not isinstance(canvas, FigureCanvasAgg):
         raise ValueError(f"Expected a figure with an Agg canvas (quatlib.plot.figure makes one), "
@@ -106,7 +116,8 @@ def text_boxes(fig) -> list[TextBox]:
         return type(renderer).open_group(renderer, name, gid)
 
     def draw_text(gc, x, y, s, prop, angle, ismath=False, mtext=None):
-        type(renderer).draw_text(renderer, gc, x, y, s, prop, angle, ismath, mtext)
+        if draw_texts:
+            type(renderer).draw_text(renderer, gc, x, y, s, prop, angle, ismath, mtext)
         alpha = gc.get_alpha() if gc.get_forced_alpha() else gc.get_rgb()[3]
         if s.strip() and alpha > 0:
             w, h, d = renderer.get_text_width_height_descent(s, prop, ismath)
@@ -115,12 +126,13 @@ def text_boxes(fig) -> list[TextBox]:
             boxes.append(TextBox(s, _turned_box(x, up, w, h, d, angle),
                                  None if clip is None else Bbox(clip.get_points()), group[0]))
 
-    outlines = [p for p in fig.findobj(lambda a: isinstance(a, PathPatch) and isinstance(a.get_path(), TextPath))]
+    outlines = fig.findobj(lambda a: isinstance(a, PathPatch) and isinstance(a.get_path(), TextPath))
     names = _outline_texts(fig)
 
     def outline_draw(patch):
         def draw(r):
-            type(patch).draw(patch, r)
+            if draw_texts:
+                type(patch).draw(patch, r)
             alpha = patch.get_facecolor()[3]
             if alpha > 0:
                 group[0] += 1
@@ -136,12 +148,14 @@ def text_boxes(fig) -> list[TextBox]:
         patch.draw = outline_draw(patch)
     try:
         Renderer.of(fig).invalidate()
-        Renderer.of(fig).render_rgb()
+        pixels = Renderer.of(fig).render_rgb().copy()
     finally:
         del renderer.open_group, renderer.draw_text
         for patch in outlines:
             del patch.draw
-    return boxes
+        if not draw_texts:  # the cached layers hold no text: draw them anew next time
+            Renderer.of(fig).invalidate()
+    return boxes, pixels
 
 
 def _turned_box(x, y, width, height, descent, angle) -> Bbox:
@@ -219,3 +233,41 @@ def labels_outside(fig, *, pad: float = 1.0, boxes=None) -> list[TextBox]:
 
 def _within(box: Bbox, frame: Bbox) -> bool:
     return frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+
+
+def labels_on_ink(fig, *, darkness: float = 0.6, share: float = 0.1) -> list[tuple[TextBox, float]]:
+    """The texts of ``fig`` written over other artists' dark ink (a line through a word, a label on an edge).
+
+    The figure is drawn once without its texts (their white cards stay, they
+    hide what is beneath); a pixel is dark ink when its luminance
+    (``0.299 R + 0.587 G + 0.114 B``, 0 black, 1 white) is below ``darkness``: a
+    cube's edge, an arrow, a coloured axis; not a light face tint, a faint
+    world axis or the grey of a sphere.  A text whose box is dark ink for more
+    than ``share`` of its pixels is returned with that share, worst first.
+    Stricter than :func:`overlapping_labels`: it judges every label against
+    every other mark of the figure.
+
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((2, 1))
+    >>> ax = fig.add_axes((0, 0, 1, 1))
+    >>> ax.set_axis_off()
+    >>> _ = ax.plot([0, 1], [0.5, 0.5], color="black", lw=4)
+    >>> _ = ax.text(0.1, 0.5, "crossed", va="center")
+    >>> _ = ax.text(0.6, 0.5, "on a card", va="center", bbox={"facecolor": "white", "edgecolor": "none"})
+    >>> _ = ax.text(0.3, 0.15, "clear")
+    >>> [(box.text, round(part, 1)) for box, part in labels_on_ink(fig)]
+    [('crossed', 0.5)]
+    """
+    boxes, rgb = _record(fig, draw_texts=False)
+    luminance = rgb @ np.array([0.299, 0.587, 0.114]) / 255.0
+    height, width = luminance.shape
+    found = []
+    for box in boxes:
+        x0, y0, x1, y1 = box.bbox.extents
+        rows = slice(int(np.clip(np.floor(height - y1), 0, height)), int(np.clip(np.ceil(height - y0), 0, height)))
+        cols = slice(int(np.clip(np.floor(x0), 0, width)), int(np.clip(np.ceil(x1), 0, width)))
+        under = luminance[rows, cols]
+        part = float((under < darkness).mean()) if under.size else 0.0
+        if part > share:
+            found.append((box, part))
+    return sorted(found, key=lambda f: -f[1])
