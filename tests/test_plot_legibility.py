@@ -168,3 +168,13 @@ def test_a_label_on_dark_ink_is_found_and_one_on_a_light_fill_or_its_card_is_not
     found = qp.labels_on_ink(fig)
     assert [box.text for box, _ in found] == ["on the line"] and 0.2 < found[0][1] < 0.6
     np.testing.assert_array_equal(qp.render_rgb(fig), before)  # the texts are back in the picture
+
+
+def test_a_3d_axes_text_is_measured_where_its_projection_is_drawn(fig):
+    ax = fig.add_axes((0, 0, 1, 1), projection="3d")
+    ax.set_axis_off()
+    ax.text(0, 0, 0, "origin", ha="center", va="center")
+    ax.text(1, 1, 1, "corner", ha="center", va="center")
+    boxes = {b.text: b.bbox for b in qp.text_boxes(fig)}
+    assert set(boxes) == {"origin", "corner"}
+    assert np.hypot(*(boxes["origin"].get_points().mean(0) - boxes["corner"].get_points().mean(0))) > 20

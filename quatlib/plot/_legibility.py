@@ -15,6 +15,10 @@ text as it is drawn:
 * an :class:`~quatlib.plot.OutlineText` (any ``PathPatch`` drawing a
   ``matplotlib.textpath.TextPath``): the box of its glyph outlines.
 
+A 3D ``Axes3D`` text is measured where its projection is drawn.  Not measured:
+texts drawn with path effects or usetex (matplotlib draws them as paths; the
+course uses neither).
+
 A text that is not drawn is not counted: hidden (``set_visible(False)``), empty
 or only spaces, fully transparent (alpha 0), a tick label the axis does not show.
 A text's frame (a label's white card, a legend's box) is not a text: a label
