@@ -104,7 +104,18 @@ class OutlineText(Item):
         self._anchor = (x, y, where)
 
     def pixel_box(self) -> np.ndarray:
-        """Where the outline is drawn now: ``[[x0, y0], [x1, y1]]`` in display pixels (for placing labels apart)."""
+        """Where the outline is drawn now: ``[[x0, y0], [x1, y1]]`` in display pixels (for placing labels apart).
+
+        The box of the outline's points (its curves' control points included: at most a pixel wider than the ink).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+        >>> label = ql.plot.OutlineText(scene, "q0", (0, 0, 0))
+        >>> (x0, y0), (x1, y1) = label.pixel_box()
+        >>> centre = scene.ax.transData.transform((0, 0))
+        >>> bool(x0 < centre[0] < x1 and y0 < centre[1] < y1 and 10 < x1 - x0 < 25)
+        True
+        """
         x, y, where = self._anchor
         return where.transform((x, y)) + self._box * self.ax.figure.dpi / 72
 
