@@ -49,6 +49,8 @@ The package, by role (private modules, every public name re-exported here)
              :class:`Bars`
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :func:`envelope` (2D plots beside the scenes)
+``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
+             :func:`labels_outside`, :func:`labels_on_ink`, :class:`TextBox`: is every label legible?
 
 Plotting draws; it does not compute rotations.  The points of an :class:`Arc`
 come from :func:`quatlib.models.geometry.arc_points`, a cube's matrix from
@@ -115,6 +117,7 @@ from ._camera import Camera, Scene
 from ._charts import Curves, History, envelope
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
+from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._outline import OutlineText, WorldAxes
 from ._png import encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
@@ -138,4 +141,6 @@ __all__ = [
     "History", "Curves", "envelope",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
+    # legibility: the boxes of the texts drawn, overlaps, texts cut off
+    "TextBox", "text_boxes", "overlapping_labels", "labels_outside", "labels_on_ink",
 ]

@@ -32,7 +32,9 @@ class OutlineText(Item):
     coordinates (the view does not move it).  ``set_data(p, text=None)`` (or
     ``set_data(text=...)``) moves it or changes the text.  ``ha`` and ``va``
     align the outline's box (``"left"``/``"center"``/``"right"``,
-    ``"bottom"``/``"baseline"``/``"center"``/``"top"``).
+    ``"bottom"``/``"baseline"``/``"center"``/``"top"``).  With ``inside=True``
+    a label at a 3D point is kept within its panel: near an edge it slides in
+    (by just as much as needed) instead of being cut off.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1)
@@ -43,8 +45,10 @@ class OutlineText(Item):
     """
 
     def __init__(self, scene, text: str = "", p=(0, 0, 0), *, xy=None, color=COLORS["ink"], fontsize=9.5,
-                 ha="center", va="center", offset=(0.0, 0.0), alpha=1.0, family="DejaVu Sans", zorder=Z.TEXT - 2):
+                 ha="center", va="center", offset=(0.0, 0.0), alpha=1.0, family="DejaVu Sans", zorder=Z.TEXT - 2,
+                 inside=False):
         super().__init__(scene)
+        self.inside = bool(inside)
         self.offset = np.asarray(offset, dtype=float)
         self.fontsize = float(fontsize)
         self.ha, self.va = ha, va
@@ -57,7 +61,8 @@ class OutlineText(Item):
         self.own(self._patch)
         self._text = None
         self._align = (0.0, 0.0)
-        self._outlines: dict = {}  # text -> (outline, alignment shift)
+        self._box = np.zeros((2, 2))  # the aligned outline's box in points, relative to its anchor
+        self._outlines: dict = {}  # text -> (outline, alignment shift, aligned box)
         self.p = np.zeros(3)
         self.set_data(p, text)
 
@@ -78,8 +83,8 @@ class OutlineText(Item):
                     (x0, y0), (x1, y1) = path.vertices.min(axis=0), path.vertices.max(axis=0)
                     dx = {"left": -x0, "center": -(x0 + x1) / 2, "right": -x1}[self.ha]
                     dy = {"bottom": -y0, "baseline": 0.0, "center": -(y0 + y1) / 2, "top": -y1}[self.va]
-                    self._outlines[text] = (path, (dx, dy))
-                path, self._align = self._outlines[text]
+                    self._outlines[text] = (path, (dx, dy), np.array([[x0 + dx, y0 + dy], [x1 + dx, y1 + dy]]))
+                path, self._align, self._box = self._outlines[text]
                 self._patch.set_path(path)
             self._patch.set_visible(bool(text.strip()))
         self.project()
@@ -90,10 +95,40 @@ class OutlineText(Item):
         else:
             xy, _ = self.scene.project(self.p)
             x, y, where = *(xy + self.offset), self.ax.transData
+            if self.inside:
+                x, y = self._slid_inside(x, y)
         # the outline is in points: shift it to its alignment, scale to inches, then to pixels, then to (x, y)
         fig = self.ax.figure
         self._patch.set_transform(Affine2D().translate(*self._align).scale(1 / 72) + fig.dpi_scale_trans
                                   + ScaledTranslation(x, y, where))
+        self._anchor = (x, y, where)
+
+    def pixel_box(self) -> np.ndarray:
+        """Where the outline is drawn now: ``[[x0, y0], [x1, y1]]`` in display pixels (for placing labels apart).
+
+        The box of the outline's points (its curves' control points included: at most a pixel wider than the ink).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+        >>> label = ql.plot.OutlineText(scene, "q0", (0, 0, 0))
+        >>> (x0, y0), (x1, y1) = label.pixel_box()
+        >>> centre = scene.ax.transData.transform((0, 0))
+        >>> bool(x0 < centre[0] < x1 and y0 < centre[1] < y1 and 10 < x1 - x0 < 25)
+        True
+        """
+        x, y, where = self._anchor
+        return where.transform((x, y)) + self._box * self.ax.figure.dpi / 72
+
+    def _slid_inside(self, x, y):
+        """The anchor ``(x, y)`` (data units) moved just enough that the outline's box lies within the panel."""
+        to_pixels = self.ax.transData
+        anchor = to_pixels.transform((x, y))
+        box = self._box * self.ax.figure.dpi / 72  # pixels, relative to the anchor
+        panel = self.ax.bbox
+        margin = 2.0  # pixels
+        lo = np.array([panel.x0, panel.y0]) + margin - box[0]
+        hi = np.array([panel.x1, panel.y1]) - margin - box[1]
+        return to_pixels.inverted().transform(np.minimum(np.maximum(anchor, lo), hi))
 
 
 class WorldAxes(Item):

@@ -72,13 +72,15 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # every text that moves with the view or the method is drawn as an outline (OutlineText): a Text costs
     # milliseconds per update, a static one a redraw of the whole figure when the view turns
     scene = qp.Scene(fig.add_axes((0.0, 0.0, PANEL / W_IN, PANEL / H_IN)), extent=1.5, world_frame=False)
-    qp.WorldAxes(scene)
+    world = qp.WorldAxes(scene)
+    # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
+    axle_label = qp.OutlineText(scene, "axis", fontsize=9, ha="left", offset=(0.07, 0.0), inside=True)
     items = {
         "ghosts": [qp.Cube(scene, side=_SIDE, alpha=0.0, edgecolor=c, colored_faces=False, mark=None, linewidth=1.0)
                    for c in ("#9a9a9a", "#5f5f5f")],
         "cube": qp.Cube(scene, side=_SIDE, alpha=0.3),
         "axle": qp.Arrow(scene, color=_C["ink"], linewidth=1.1, head=0.08, linestyle=(0, (4, 3))),
-        "axle_label": qp.OutlineText(scene, "axis", fontsize=9),
+        "axle_label": axle_label,
         # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
         # elevation ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still turns
         "meridian": qp.Polyline(scene, color="#8a8a8a", linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
@@ -89,8 +91,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
         "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
         "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
-        "end_labels": [qp.OutlineText(scene, text, color="#5f5f5f", fontsize=9, offset=(dx, 0.12))
-                       for text, dx in (("q0", -0.1), ("q1", 0.1))],
+        "end_labels": _EndLabels(scene, avoid=[*world.letters, axle_label]),
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
@@ -128,14 +129,61 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")
 
 
+class _EndLabels(qp.Item):
+    """"q0" and "q1" beside the two ends of the path, placed clear of each other and of the labels in ``avoid``.
+
+    Each label is tried at :attr:`GAP` from its end in eight directions, first those both away from the other
+    end and out from the centre (off the cube); it takes the first place where its box meets none of the boxes
+    already placed (the other label's, the world letters', the axis label's): never on top of another text,
+    however close the ends or however the view lines them up.
+    """
+
+    GAP = 0.14  # scene units from its end to a label's centre
+    TURNS = np.radians(np.arange(0, 360, 45))
+
+    def __init__(self, scene, avoid=()):
+        super().__init__(scene)
+        self.labels = [self.adopt(qp.OutlineText(scene, text, color="#5f5f5f", fontsize=9, inside=True))
+                       for text in ("q0", "q1")]
+        self.avoid = list(avoid)
+        self.ends = np.array([[-1.0, 0, 0], [1.0, 0, 0]])
+
+    def set_data(self, p0, p1) -> None:
+        self.ends = qp.as_points([p0, p1], "path ends")
+        for label, p in zip(self.labels, self.ends, strict=True):
+            label.set_data(p)
+        self.project()
+
+    def project(self) -> None:
+        xy, _ = self.scene.project(self.ends)
+        apart = xy[0] - xy[1]
+        length = np.hypot(*apart)
+        away = np.arctan2(apart[1], apart[0]) if length > 1e-9 else np.pi  # q0 to the left of q1
+        taken = [a.pixel_box() for a in self.avoid]
+        for label, p, heading in zip(self.labels, xy, (away, away + np.pi), strict=True):
+            headings = heading + self.TURNS
+            out = np.arctan2(p[1], p[0])
+            for h in headings[np.argsort(-(np.cos(self.TURNS) + np.cos(headings - out)), kind="stable")]:
+                label.offset = self.GAP * np.array([np.cos(h), np.sin(h)])
+                label.project()
+                box = label.pixel_box()
+                if not any(_meet(box, other) for other in taken):
+                    break
+            taken.append(label.pixel_box())
+
+
+def _meet(a, b) -> bool:
+    """Do two boxes ``[[x0, y0], [x1, y1]]`` share an area?"""
+    return bool(np.all(np.minimum(a[1], b[1]) > np.maximum(a[0], b[0])))
+
+
 def _draw_path(it: dict, path) -> None:
     """The parts that change only with the two orientations: outlines, axis, meridian, the three curves."""
     for ghost, M in zip(it["ghosts"], path.ends, strict=True):
         ghost.set_data(M)
-    for label, p in zip(it["end_labels"], path.labels, strict=True):
-        label.set_data(p)
     it["axle"].set_data(AXLE * path.axis, -AXLE * path.axis)
     it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
+    it["end_labels"].set_data(*path.labels)  # after the axis label: they keep clear of it
     it["meridian"].set_data(path.meridian)
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():

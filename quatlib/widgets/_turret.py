@@ -151,7 +151,8 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     it["others"][0].set_data(BARREL * (s.R_euler @ AIM))
     it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
     if s.axis is not None:
-        it["axis"].set_data(1.45 * s.axis, -1.45 * s.axis)
+        # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
+        it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
 
     it["notes"][0].value = ("A and B are the same orientation: SLERP stays put" if s.same else

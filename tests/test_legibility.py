@@ -1,0 +1,157 @@
+"""Every demo of the course manifest is legible in every state: no two labels overlap, none is cut off.
+
+For each demo in quatlib/course.py a deterministic sweep of states (:func:`sweep`): every slider at its ends, at a
+few interior values and at the course's special angles (pitch ±90°, 0/180/360/720°, φ = 0/1/90°...), every option
+of a dropdown, toggle or checkbox, the view sliders at their extremes, the demo's buttons (nudges), then seeded
+random combinations of all of them.  After each state the figure is drawn with Agg and judged from the text boxes
+of that draw (:func:`quatlib.plot.text_boxes`, :func:`~quatlib.plot.overlapping_labels`,
+:func:`~quatlib.plot.labels_outside`).  A failure names the demo, the state and the strings, and leaves a PNG with
+the offending boxes outlined in ``test-artifacts/legibility/``.  A state is reproducible: ``sweep(demo)[k]``
+applied in order from a fresh demo (states with button clicks depend on the clicks before them).
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import ipywidgets as W
+import numpy as np
+import pytest
+
+import quatlib.plot as qp
+from quatlib import course
+from quatlib import widgets as qw
+
+ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts" / "legibility"
+RANDOM_STATES = 12  # seeded random combinations per demo, after the deterministic sweep
+# The angles the course dwells on (degrees): the lock, half and whole turns, the double cover, a mirror angle of 1°.
+SPECIAL_DEGREES = (-90.0, 0.0, 1.0, 90.0, 180.0, 360.0, 720.0)
+VIEW = {"view_azim": (-180.0, 0.0, 90.0, 180.0), "view_elev": (-90.0, 0.0, 90.0)}
+
+
+def buttons(demo):
+    """The buttons under ``demo.buttons`` (rows of buttons included), in the order shown; Play widgets left out."""
+    for w in demo.buttons.values():
+        stack = [w]
+        while stack:
+            w = stack.pop(0)
+            if isinstance(w, W.Button):
+                yield w
+            stack[:0] = list(getattr(w, "children", ()))
+
+
+def _on_step(slider, value: float) -> float:
+    """``value`` on the slider's grid and within its range."""
+    lo, hi, step = slider.min, slider.max, slider.step
+    v = float(np.clip(lo + round((value - lo) / step) * step, lo, hi))
+    return int(v) if isinstance(slider, W.IntSlider) else round(v, 6)
+
+
+def slider_values(name: str, slider) -> list:
+    """A slider's ends, its quarter points and, for an angle slider, the special angles it can reach."""
+    lo, hi = slider.min, slider.max
+    values = [lo, hi, *(lo + f * (hi - lo) for f in (0.25, 0.5, 0.75))]
+    if "°" in slider.description:
+        values += [v for v in SPECIAL_DEGREES if lo <= v <= hi]
+    return list(dict.fromkeys(_on_step(slider, v) for v in values))
+
+
+def options(control) -> list:
+    """Every value a selection control offers (a checkbox: both); a selection slider's ends and quarter points."""
+    if isinstance(control, W.Checkbox):
+        return [True, False]
+    values = [value for _, value in control.options]
+    if isinstance(control, W.SelectionSlider):
+        last = len(values) - 1
+        return list(dict.fromkeys(values[round(f * last)] for f in (0, 0.25, 0.5, 0.75, 1)))
+    return values
+
+
+def sweep(demo, seed: int = 11) -> list[tuple[dict, tuple[str, ...]]]:
+    """The states to visit, in order: ``(control values, buttons clicked after setting them)``.
+
+    First the initial state, then one control at a time from the demo's initial values (every slider value of
+    :func:`slider_values`, every option), the view sliders at their extremes, each button once and a button
+    twelve times (twelve nudges), then :data:`RANDOM_STATES` random combinations of every control and the view,
+    some with clicks.
+    """
+    controls = {**demo.controls, **demo.view_controls}
+    initial = {name: c.value for name, c in controls.items()}
+    states = [(initial, ())]
+    for name, c in controls.items():
+        if isinstance(c, (W.FloatSlider, W.IntSlider)):
+            values = list(VIEW[name]) if name in VIEW else slider_values(name, c)
+        else:
+            values = options(c)
+        states += [({**initial, name: v}, ()) for v in values if v != initial[name]]
+    names = [b.description for b in buttons(demo)]
+    states += [(initial, (b,)) for b in names]
+    if names:
+        states.append((initial, (names[0],) * 12))
+    rng = np.random.default_rng(seed)
+    for _ in range(RANDOM_STATES):
+        values = {}
+        for name, c in controls.items():
+            if isinstance(c, (W.FloatSlider, W.IntSlider)):
+                values[name] = _on_step(c, rng.uniform(c.min, c.max))
+            else:
+                choices = options(c)
+                values[name] = choices[rng.integers(len(choices))]
+        clicks = tuple(names[i] for i in rng.integers(len(names), size=rng.integers(0, 6))) if names else ()
+        states.append((values, clicks))
+    return states
+
+
+def apply(demo, values: dict, clicks: tuple[str, ...]) -> None:
+    """Set every control (one repaint), then click the buttons named in ``clicks``."""
+    demo.set(**values)
+    by_name = {b.description: b for b in buttons(demo)}
+    for name in clicks:
+        if not by_name[name].disabled:
+            by_name[name].click()
+
+
+def save_outlined(fig, boxes, bad, path: pathlib.Path) -> None:
+    """The figure as drawn, the boxes of the texts in ``bad`` outlined in red, the other texts' in blue."""
+    rgb = qp.render_rgb(fig).copy()
+    height, width = rgb.shape[:2]
+    for box in boxes:
+        x0, y0, x1, y1 = box.bbox.extents
+        r0, r1 = (int(np.clip(height - y, 0, height - 1)) for y in (y1, y0))
+        c0, c1 = (int(np.clip(x, 0, width - 1)) for x in (x0, x1))
+        color = (230, 0, 0) if any(box is b for b in bad) else (0, 150, 255)
+        rgb[[r0, r1], c0:c1 + 1] = color
+        rgb[r0:r1 + 1, [c0, c1]] = color
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(qp.encode_png(np.ascontiguousarray(rgb)))
+
+
+def _at(box, height: float) -> str:
+    """Where a text is, in pixels from the top left of a figure ``height`` pixels high (as in the saved PNG)."""
+    x0, y0, x1, y1 = box.bbox.extents
+    return f"x {x0:.0f}–{x1:.0f}, y {height - y1:.0f}–{height - y0:.0f} px"
+
+
+def _describe(values: dict, clicks: tuple[str, ...], initial: dict) -> str:
+    changed = {k: v for k, v in values.items() if v != initial[k]} or "initial values"
+    return f"{changed}" + (f", then clicked {list(clicks)}" if clicks else "")
+
+
+@pytest.mark.parametrize("name", course.demo_names())
+def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name):
+    demo = getattr(qw, name)()
+    initial = {n: c.value for n, c in {**demo.controls, **demo.view_controls}.items()}
+    problems = []
+    for k, (values, clicks) in enumerate(sweep(demo)):
+        apply(demo, values, clicks)
+        assert demo.last_error is None, f"{name}: state {k}: {demo.last_error!r}"
+        boxes = qp.text_boxes(demo.figure)
+        overlaps = qp.overlapping_labels(demo.figure, boxes=boxes)
+        outside = qp.labels_outside(demo.figure, boxes=boxes)
+        if overlaps or outside:
+            state, h = _describe(values, clicks, initial), demo.figure.bbox.height
+            problems += [f"state {k} ({state}): {a.text!r} overlaps {b.text!r} at {_at(a, h)}" for a, b in overlaps]
+            problems += [f"state {k} ({state}): {b.text!r} is cut off at {_at(b, h)}" for b in outside]
+            bad = [b for pair in overlaps for b in pair] + outside
+            save_outlined(demo.figure, boxes, bad, ARTIFACTS / f"{name}_state{k:02d}.png")
+    assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)
