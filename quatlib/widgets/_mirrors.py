@@ -19,7 +19,7 @@ MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
 _SIDE = 0.5  # the cube's side
 _FONT = 9.5  # the names in the scene
 # Where a name may go, as offsets from what it names in units of the cube's side: a cube's name above, below or
-# beside it; a point's name on two rings around the point.  _place_names takes the first free one.
+# beside it; a point's name on two rings around the point.  _Names takes the first free one.
 _AROUND_CUBE = [(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8), (-1.1, -0.8),
                 (0, 1.4), (0, -1.4)]
 _AROUND_POINT = [(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(np.arange(0, 360, 45))]
@@ -85,7 +85,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                               titles=["reflect in mirror 1, then in mirror 2"])
     ink = [darken(col, 0.3) for col in MIRROR_COLORS]
     legend(overlay(scene), [("mirror 1, normal n₁", ink[0]), ("mirror 2, normal n₂", ink[1])])  # still: drawn once
-    names = {  # every name in the scene, placed by _place_names so that none covers another
+    names = {  # every name in the scene, placed by _Names so that none covers another
         "original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"), "final": ("in both", _C["vector2"]),
         "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]), "axis": ("axis", _C["ink"]),
         "n1": ("n₁", ink[0]), "n2": ("n₂", ink[1]),
@@ -103,6 +103,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         "names": {key: Label(scene, text, c0, color=col, fontsize=_FONT, card=True)
                   for key, (text, col) in names.items()},
     }
+    items["placer"] = _Names(scene, fig, items["names"])  # made last: it moves the names after everything else
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
@@ -146,7 +147,7 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["names"]["final"].set_data(s.final_center, final)
     it["names"]["phi"].set_data(s.position, f"φ = {fmt(s.mirror_angle, 0)}°")
     it["names"]["turn"].set_data(s.position, f"2φ = {fmt(s.rotation_angle, 0)}°")
-    _place_names(demo, spots)
+    it["placer"].set_data(spots)
     if s.degenerate:
         why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
         scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
@@ -157,36 +158,47 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     return _readout(s)
 
 
-def _place_names(demo: Demo, spots: dict) -> None:
-    """Write each name of the scene beside its 3D point in ``spots`` (None hides it), on no other text.
+class _Names(qp.Item):
+    """Writes each name of the scene beside its 3D point, on no other text; again whenever the view turns.
 
-    The names are placed in order (the cubes' first) by :func:`quatlib.models.mirrors.place_labels`, around
-    their points' screen positions, away from every other text of the figure (legend, axis letters, title) and
-    inside the panel; a point's name that finds no free spot is left out (the legend and the readout say it).
+    ``set_data(spots)`` takes ``{name: point or None}`` (None hides the name).  The names are placed in order (the
+    cubes' first) by :func:`quatlib.models.mirrors.place_labels`, around their points' screen positions, away from
+    every other text of the figure (legend, axis letters, title) and inside the panel; a point's name that finds
+    no free spot is left out (the legend and the readout say it).  Being the scene's last item, its
+    :meth:`project` runs after every other item has followed a turn of the view.
     """
-    scene, names = demo.scenes[0], demo.items["names"]
-    ax, renderer = scene.ax, demo.figure.canvas.get_renderer()
-    keys = [k for k, p in spots.items() if p is not None]
-    mine = {names[k].text for k in names}
-    others = [t.get_window_extent(renderer).extents for t in demo.figure.findobj(Text)
-              if t.get_visible() and t.get_text().strip() and t.get_text() not in mine]
-    font = FontProperties(size=_FONT)
-    height = renderer.points_to_pixels(_FONT) * 1.05  # a line of text, as matplotlib lays it out
-    sizes = [(renderer.get_text_width_height_descent(names[k].text, font, ismath=False)[0] + 4, height + 4)
-             for k in keys]
-    unit = float(np.diff(ax.transData.transform([(0, 0), (_SIDE, 0)])[:, 0])[0])  # the cube's side in pixels
-    anchors = ax.transData.transform(np.array([scene.project(spots[k])[0] for k in keys]).reshape(-1, 2))
-    cube_keys = ("original", "ghost", "final")
-    candidates = [unit * np.array(_AROUND_CUBE if k in cube_keys else _AROUND_POINT) for k in keys]
-    optional = [i for i, k in enumerate(keys) if k not in cube_keys]
-    offsets = place_labels(anchors, sizes, candidates, others, ax.get_window_extent(renderer).extents, optional)
-    for k in names:
-        names[k].set_visible(False)
-    for k, offset in zip(keys, offsets, strict=True):
-        if offset is not None:
-            names[k].offset = np.asarray(offset) / unit * _SIDE  # pixels to the scene's screen units
-            names[k].set_data(spots[k])
-            names[k].set_visible(True)
+
+    def __init__(self, scene, fig, names):
+        super().__init__(scene)
+        self.fig, self.names, self.spots = fig, names, {}
+
+    def set_data(self, spots: dict) -> None:
+        self.spots = dict(spots)
+        self.project()
+
+    def project(self) -> None:
+        scene, names, spots = self.scene, self.names, self.spots
+        ax, renderer = scene.ax, self.fig.canvas.get_renderer()
+        keys = [k for k, p in spots.items() if p is not None]
+        mine = {names[k].text for k in names}
+        others = [t.get_window_extent(renderer).extents for t in self.fig.findobj(Text)
+                  if t.get_visible() and t.get_text().strip() and t.get_text() not in mine]
+        font, height = FontProperties(size=_FONT), renderer.points_to_pixels(_FONT) * 1.05  # one line of text
+        sizes = [(renderer.get_text_width_height_descent(names[k].text, font, ismath=False)[0] + 4, height + 4)
+                 for k in keys]
+        unit = float(np.diff(ax.transData.transform([(0, 0), (_SIDE, 0)])[:, 0])[0])  # the cube's side in pixels
+        anchors = ax.transData.transform(np.array([scene.project(spots[k])[0] for k in keys]).reshape(-1, 2))
+        cubes = ("original", "ghost", "final")
+        candidates = [unit * np.array(_AROUND_CUBE if k in cubes else _AROUND_POINT) for k in keys]
+        optional = [i for i, k in enumerate(keys) if k not in cubes]
+        offsets = place_labels(anchors, sizes, candidates, others, ax.get_window_extent(renderer).extents, optional)
+        for k in names:
+            names[k].set_visible(False)
+        for k, offset in zip(keys, offsets, strict=True):
+            if offset is not None:
+                names[k].offset = np.asarray(offset) / unit * _SIDE  # pixels to the scene's screen units
+                names[k].set_data(spots[k])
+                names[k].set_visible(True)
 
 
 def _readout(s: MirrorsState) -> str:
