@@ -53,7 +53,7 @@ drift
 reflections
     reflect, quaternion_from_mirrors, mirror_normals, hamilton_table
 2D (the plane)
-    rotation_matrix_2d, rotate_2d, complex_from_angle, rotate_complex
+    rotation_matrix_2d, rotate_2d, complex_from_angle, rotate_complex, reflect_complex
 printing
     table (aligned text tables of the numbers a notebook prints)
 the belt trick (submodule ``quatlib.belt``)
@@ -121,7 +121,7 @@ from ._interp_motion import (
 )
 from ._interpolate import lerp, nlerp, slerp
 from ._matrix import is_rotation_matrix, matrix_from_quaternion, orthonormalize, quaternion_from_matrix
-from ._plane import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
+from ._plane import complex_from_angle, reflect_complex, rotate_2d, rotate_complex, rotation_matrix_2d
 from ._quaternion import Quaternion
 from ._reflect import hamilton_table, mirror_normals, quaternion_from_mirrors, reflect
 from ._rotate import angle_between, rotate_vector
@@ -192,6 +192,7 @@ __all__ = [
     "rotate_2d",
     "complex_from_angle",
     "rotate_complex",
+    "reflect_complex",
     # printing
     "table",
 ]

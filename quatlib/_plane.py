@@ -6,6 +6,9 @@ matrix it is ``[[cos θ, -sin θ], [sin θ, cos θ]]`` acting on column vectors
 ``z = x + iy``.  Both say the same thing, and both compose by adding angles:
 ``e^{iα} e^{iβ} = e^{i(α+β)}``.  The 2D matrix is the upper-left corner of the 3D
 rotation about z.
+
+A reflection in the line through 0 at angle ``φ`` is ``z ↦ e^{2iφ} z̄``; two of
+them, first at ``φ₁`` then at ``φ₂``, turn the plane by ``2(φ₂ − φ₁)``.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from ._validate import (
     to_radians,
 )
 
-__all__ = ["rotation_matrix_2d", "rotate_2d", "complex_from_angle", "rotate_complex"]
+__all__ = ["rotation_matrix_2d", "rotate_2d", "complex_from_angle", "rotate_complex", "reflect_complex"]
 
 
 def rotation_matrix_2d(angle, degrees: bool = False) -> np.ndarray:
@@ -254,3 +257,73 @@ def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
     check_overflow(out.real, "rotated complex numbers (real parts)")
     check_overflow(out.imag, "rotated complex numbers (imaginary parts)")
     return out
+
+
+def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
+    """Reflect the points ``z = x + iy`` in the line through 0 at ``mirror_angle``: ``e^{2iφ} z̄``.
+
+    Why this formula: conjugating (``z ↦ z̄``) is the reflection in the x axis,
+    the mirror at ``φ = 0``.  For the mirror at ``φ``, turn the plane by ``−φ``
+    (the mirror lands on the x axis), conjugate, and turn back by ``φ``:
+    ``e^{iφ} · conj(e^{−iφ} z) = e^{iφ} e^{iφ} z̄ = e^{2iφ} z̄``.  A point at angle
+    ``α`` goes to angle ``2φ − α``: as far past the mirror as it was before it.
+
+    Two reflections make a turn: first at ``φ₁``, then at ``φ₂``, a point at
+    ``α`` goes to ``2φ₁ − α`` and then to ``2φ₂ − (2φ₁ − α) = α + 2(φ₂ − φ₁)``:
+    a rotation by **twice** the angle between the mirrors, from mirror 1 toward
+    mirror 2.
+
+    Parameters
+    ----------
+    z : array_like of complex, shape (...)
+        Points as complex numbers (real numbers are points on the x axis).
+    mirror_angle : array_like, shape (...)
+        The mirror line's angle ``φ`` from the x axis (counter-clockwise);
+        broadcasts against ``z``.  ``φ`` and ``φ + 180°`` are the same line.
+    degrees : bool, optional
+        ``mirror_angle`` is in degrees.
+
+    Returns
+    -------
+    ndarray of complex, shape broadcast(z.shape, mirror_angle.shape)
+        ``e^{2iφ} z̄``; ``|e^{2iφ} z̄| = |z|``.  complex64 only if ``z`` is
+        complex64 (or float32) and ``mirror_angle`` is float32 or a Python number.
+
+    Raises
+    ------
+    ValueError
+        If ``z`` is not numeric, an entry of ``z`` or ``mirror_angle`` is NaN or
+        inf, or the shapes do not broadcast.
+
+    See Also
+    --------
+    rotate_complex : a turn, ``z e^{iθ}``.
+    reflect : the reflection in a plane of 3D space, ``v ↦ n v n``.
+
+    Examples
+    --------
+    The mirror at 45° swaps x and y: ``1`` goes to ``i``.  Reflecting at 0° and
+    then at 45° turns ``1 + 0.5i`` by 90°, the same as ``rotate_complex``:
+
+    >>> import quatlib as ql
+    >>> ql.reflect_complex(1, 45, degrees=True)
+    array(0.+1.j)
+    >>> ql.reflect_complex(ql.reflect_complex(1 + 0.5j, 0), 45, degrees=True)
+    array(-0.5+1.j)
+    >>> ql.rotate_complex(1 + 0.5j, 90, degrees=True)
+    array(-0.5+1.j)
+    """
+    z = _as_complex(z, "complex numbers z")
+    weak_angle = is_python_number(mirror_angle)
+    mirror_angle = as_scalar(mirror_angle, "mirror angle")
+    twice = complex_from_angle(2 * mirror_angle, degrees=degrees)  # e^{2iφ}
+    if weak_angle:
+        twice = twice.astype(z.dtype)  # a Python number takes z's precision
+    try:
+        np.broadcast_shapes(z.shape, twice.shape)
+    except ValueError:
+        raise ValueError(
+            "Expected complex numbers z and mirror angles with broadcastable shapes, "
+            f"got {z.shape} and {twice.shape}"
+        ) from None
+    return np.asarray(twice * np.conj(z))

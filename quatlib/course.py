@@ -18,7 +18,7 @@ Examples
 >>> from quatlib import course
 >>> nb = course.notebook("01")
 >>> nb.file, nb.demo_names, nb.exercises
-('01_rotation_2d.ipynb', ('rotation_2d', 'complex_composition'), ('01.1', '01.2'))
+('01_rotation_2d.ipynb', ('rotation_2d', 'complex_composition'), ('01.1', '01.2', '01.3', '01.4'))
 >>> len(course.NOTEBOOKS), course.demo_names()[:3]
 (9, ('hello_cube', 'rotation_2d', 'complex_composition'))
 """
@@ -88,7 +88,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         "Why is a 2D rotation one number, and why are the 2×2 matrix and `e^{iθ}` the same thing?",
         (DemoEntry("rotation_2d", "one angle, two languages: matrix and e^{iθ}"),
          DemoEntry("complex_composition", "e^{iα} e^{iβ} = e^{i(α+β)}, in either order")),
-        ("01.1", "01.2"),
+        ("01.1", "01.2", "01.3", "01.4"),
     ),
     Notebook(
         "02", "02_euler_gimbal_lock.ipynb", "Euler angles and gimbal lock",
@@ -102,7 +102,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         "03", "03_two_reflections.ipynb", "A rotation is two reflections",
         "Why is every rotation two mirrors, and where does the half angle come from?",
         (DemoEntry("two_mirrors", "a rotation is two reflections: q = n₂ n₁"),),
-        ("03.1",),
+        ("03.1", "03.2", "03.3"),
     ),
     Notebook(
         "04", "04_sandwich.ipynb", "The sandwich `q v q⁻¹`",

@@ -233,7 +233,14 @@ def _check_00_1(answer):
         raise _Wrong("z up is common in robotics and CAD, but this course (like many game engines) puts y up.")
     if _close(v, [0, -1, 0]):
         raise _Wrong("that is down. Flip the sign.")
-    raise _Wrong(f"{_fmt(v)} is not an axis direction of this course's up. Look at the hello cube's green arrow.")
+    length = float(np.linalg.norm(v))
+    if length > 0 and _close(v / length, [0, 1, 0]):
+        raise _Wrong(f"{_fmt(v)} points the right way but is {length:.4g} long. Write the direction with "
+                     "length 1, as in the example (1, 0, 0).")
+    if _close(np.abs(v), [1, 0, 0]):
+        raise _Wrong("x is the axis that points right (red). Which coloured arrow of the hello cube points up?")
+    raise _Wrong(f"{_fmt(v)} is not one of the three axes. Up is one of x (red), y (green), z (blue): "
+                 "look at the hello cube's arrows.")
 
 
 # --- 01: rotation in 2D ----------------------------------------------------------------------
@@ -282,6 +289,63 @@ def _check_01_2(answer):
     if not _close([z.real, z.imag], [0, 1]):
         raise _Wrong(f"the complex route gave {z:.4g}. Multiply 1 by e^{{i·30°}} and then by e^{{i·60°}}.")
     return _correct("both languages land on (0, 1) = i: 30° then 60° is 90°, and the angles simply add.")
+
+
+# 01.3 and 01.4 (issue 10): a number that also scales; two reflections of the plane
+
+
+@_exercise(
+    "01.3",
+    "Give a complex number w such that multiplying any point by w turns it 45° counter-clockwise about 0 and "
+    "doubles its distance from 0.",
+    """
+w = 2 * ql.complex_from_angle(45, degrees=True)   # |w| = 2 scales, the angle 45° turns
+answer = w                                         # any form with |w| = 2 and angle 45° is right
+""",
+    lambda: 2 * complex(math.cos(math.pi / 4), math.sin(math.pi / 4)),
+)
+def _check_01_3(answer):
+    w = _complex(answer)
+    length = abs(w)
+    if length < 1e-9:
+        raise _Wrong("multiplying by 0 sends every point to 0. Lengths multiply by |w|: which |w| doubles them?")
+    angle = math.degrees(math.atan2(w.imag, w.real))
+    if abs(angle - 45) > 1e-4:
+        raise _Wrong(f"multiplying by w turns by the angle of w, here {angle:.4g}°. Which angle turns by 45°?")
+    if abs(length - 2) > 1e-6:
+        extra = " (did you square it? lengths multiply by |w| itself)" if abs(length - 4) < 1e-6 else ""
+        raise _Wrong(f"the angle is right, but |w| = {length:.4g}, so lengths are multiplied by {length:.4g}, "
+                     f"not 2{extra}.")
+    return _correct(f"|w| = 2 and w's angle is 45°: lengths multiply (|w z| = 2|z|) and angles add. "
+                    f"w = {w.real:.4f}{w.imag:+.4f}i.")
+
+
+@_exercise(
+    "01.4",
+    "Predict, then run: mirror 1 is the line through 0 at 20°, mirror 2 the line at 65°. A point is reflected "
+    "in mirror 1 and then in mirror 2. By how many degrees, counter-clockwise, has it turned? Answer with your "
+    "prediction in degrees, then test it with ql.reflect_complex.",
+    """
+z = ql.reflect_complex(ql.reflect_complex(1, 20, degrees=True), 65, degrees=True)
+angle = np.degrees(np.angle(z))    # where 1 went: 90°
+answer = 2 * (65 - 20)             # twice the angle between the mirrors, from mirror 1 toward mirror 2
+""",
+    lambda: 90.0,
+)
+def _check_01_4(answer):
+    (angle,) = _numbers(answer, 1, "30")
+    turn = (angle + 180) % 360 - 180  # the same turn, written between -180° and 180°
+    if abs(turn - 90) < 1e-4:
+        return _correct("the mirrors are 45° apart and the turn is twice that, 90°, from mirror 1 toward "
+                        "mirror 2. A point at α goes to 40° − α, then to 130° − (40° − α) = α + 90°.")
+    if abs(turn - 45) < 1e-4:
+        raise _Wrong("45° is the angle between the mirrors. Follow a point at angle α: mirror 1 sends it to "
+                     "40° − α, mirror 2 sends that to 130° − (40° − α). How far is that from α?")
+    if abs(turn + 90) < 1e-4:
+        raise _Wrong("the size is right but the sense is not: the turn goes from mirror 1 toward mirror 2, "
+                     "here counter-clockwise. Reflecting in mirror 2 first would turn by -90°.")
+    raise _Wrong(f"a turn by {angle:.4g}° is not what the mirrors do. Only the angle between them counts: "
+                 "follow a point at angle α through both reflections (mirror 1 sends it to 2·20° − α).")
 
 
 # --- 02: Euler angles and gimbal lock --------------------------------------------------------
@@ -349,6 +413,102 @@ def _check_03_1(answer):
         raise _Wrong("that is -90° about y. Swap the two mirrors: the order of reflections sets the direction.")
     angle = float(_rotate.angle_between(_algebra.IDENTITY, q, degrees=True))
     raise _Wrong(f"these mirrors turn by {angle:.4g}°. The angle between the mirrors must be half of 90°.")
+
+
+# 03.2 and 03.3 (issue 10): which way two mirrors turn; k as a mirror and as a half turn
+
+
+def _axis_and_angle(answer) -> tuple[np.ndarray, float]:
+    try:
+        axis, angle = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair (axis, angle_in_degrees), e.g. ((1, 0, 0), 30).") from None
+    axis = _numbers(axis, 3, "(1, 0, 0)")
+    (angle,) = _numbers(angle, 1, "30")
+    if not np.linalg.norm(axis) > 0:
+        raise _Malformed("An axis cannot be (0, 0, 0): it has no direction.")
+    return axis, float(angle)
+
+
+@_exercise(
+    "03.2",
+    "Predict, then run: mirror 1 has normal n1 = (1, 0, 0), mirror 2 has normal n2 = (1, 1, 0). Reflecting "
+    "in mirror 1 and then in mirror 2 is a rotation. About which axis, by how many degrees? Answer with "
+    "(axis, angle_in_degrees), then compare with ql.quaternion_from_mirrors(n1, n2).",
+    """
+n1, n2 = np.array([1, 0, 0]), np.array([1, 1, 0])
+axis = np.cross(n1, n2)       # (0, 0, 1): the line both mirrors contain, oriented from mirror 1 toward mirror 2
+angle = 2 * 45                # the normals are 45° apart, the turn is twice that
+answer = (axis, angle)        # n2 n1 = -(cos 45° + sin 45° k): the same turn as 90° about z
+""",
+    lambda: ((0.0, 0.0, 1.0), 90.0),
+)
+def _check_03_2(answer):
+    axis, angle = _axis_and_angle(answer)
+    q = _reflect.quaternion_from_mirrors([1, 0, 0], [1, 1, 0])
+    mine = _axis_angle.quaternion_from_axis_angle(axis, angle, degrees=True)
+    if _rotate.angle_between(q, mine) < 1e-6:
+        return _correct("the mirrors meet along z and their normals are 45° apart, so the turn is 90°, from "
+                        "mirror 1 toward mirror 2: about n1 × n2 = +z, counter-clockwise seen from +z.")
+    unit = axis / np.linalg.norm(axis)
+    if abs(unit[0]) > 1e-6 or abs(unit[1]) > 1e-6:
+        raise _Wrong("the axis is the line where the two mirrors meet, so it lies in both planes: it is "
+                     "perpendicular to n1 and to n2.")
+    if _rotate.angle_between(q, _algebra.conjugate(mine)) < 1e-6:
+        raise _Wrong("right axis and size, wrong sense: the turn carries mirror 1 toward mirror 2, which is "
+                     "counter-clockwise about n1 × n2. Check the sign of your angle or of your axis.")
+    turn = float(_rotate.angle_between(_algebra.IDENTITY, mine, degrees=True))
+    if abs(turn - 45) < 1e-4:
+        raise _Wrong("45° is the angle between the mirrors; the rotation turns twice as far.")
+    raise _Wrong(f"right line, but a turn by {angle:.4g}°. The normals are 45° apart: what does each of the "
+                 "two reflections do to the angle of a point?")
+
+
+def _pure_vector(part, example: str) -> np.ndarray:
+    """A vector written with 3 numbers, or as a pure quaternion (0, x, y, z) with 4."""
+    try:
+        size = np.size(part)
+    except Exception:  # noqa: BLE001 - an object numpy cannot size is read (and rejected) below
+        size = 3
+    if size == 4:
+        w, *v = _numbers(part, 4, "(0, 1, 2, 3)")
+        if abs(w) > 1e-6:
+            raise _Wrong(f"{_fmt(part)} has a real part {w:.4g}: a reflected or turned vector is a pure "
+                         "quaternion (w = 0).")
+        return np.array(v)
+    return _numbers(part, 3, example)
+
+
+@_exercise(
+    "03.3",
+    "Predict, then run: for v = (1, 2, 3) as a pure quaternion, what are k v k (k as a mirror) and "
+    "k v k* (k as a half turn)? Answer with the pair (k v k, k v k*), then compute both with ql.multiply.",
+    """
+v = np.array([0, 1, 2, 3])                      # (1, 2, 3) as the pure quaternion 0 + 1i + 2j + 3k
+mirror = ql.multiply(ql.multiply(ql.K, v), ql.K)                  # (0, 1, 2, -3): z flips, x and y stay
+half_turn = ql.multiply(ql.multiply(ql.K, v), ql.conjugate(ql.K))  # (0, -1, -2, 3): x and y flip, z stays
+answer = (mirror[1:], half_turn[1:])
+""",
+    lambda: ((1.0, 2.0, -3.0), (-1.0, -2.0, 3.0)),
+)
+def _check_03_3(answer):
+    try:
+        mirror, turn = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair of vectors: ((x1, y1, z1), (x2, y2, z2)).") from None
+    mirror = _pure_vector(mirror, "(1, 2, 3)")
+    turn = _pure_vector(turn, "(1, 2, 3)")
+    want_mirror, want_turn = np.array([1, 2, -3]), np.array([-1, -2, 3])
+    if _close(mirror, want_turn) and _close(turn, want_mirror):
+        raise _Wrong("the two are swapped. k v k is a reflection: in the mirror with normal z, only the "
+                     "z component changes sign.")
+    if not _close(mirror, want_mirror):
+        raise _Wrong(f"k v k = {_fmt(mirror)}? k is the unit normal of the x-y plane, and n v n reflects v "
+                     "in the plane with normal n: which component flips?")
+    if not _close(turn, want_turn):
+        raise _Wrong(f"k v k* = {_fmt(turn)}? k* = -k, so k v k* = -(k v k). Seen as a turn: 180° about z.")
+    return _correct("k v k = (1, 2, -3) is the mirror image in the x-y plane (det -1), and "
+                    "k v k* = -(k v k) = (-1, -2, 3) is the half turn about z (det +1). The same k, two jobs.")
 
 
 # --- 04: the sandwich ------------------------------------------------------------------------

@@ -53,6 +53,47 @@ def test_01_2d_matrix_is_the_corner_of_rz():
     np.testing.assert_allclose(R3[2], [0, 0, 1], atol=1e-15)
 
 
+def test_01_i_is_a_quarter_turn_and_i_squared_a_half_turn():
+    powers = [1j**k for k in range(5)]
+    np.testing.assert_allclose(powers, [1, 1j, -1, -1j, 1], atol=1e-15)
+    z = 2 + 1j
+    assert np.isclose(1j * z, -1 + 2j) and abs(1j * z) == pytest.approx(abs(z))
+    assert np.degrees(np.angle(1j * z) - np.angle(z)) == pytest.approx(90)
+
+
+def test_01_multiplying_by_e_i_theta_keeps_lengths_and_adds_the_angle():
+    z, w = 1 + 0.5j, ql.complex_from_angle(30, degrees=True)
+    assert np.isclose(w, np.exp(1j * np.radians(30)))
+    assert abs(w * z) == pytest.approx(abs(z)) and abs(z) == pytest.approx(1.1180, abs=5e-5)
+    assert np.degrees(np.angle(z)) == pytest.approx(26.5651, abs=5e-5)
+    assert np.degrees(np.angle(w * z)) == pytest.approx(56.5651, abs=5e-5)
+
+
+def test_01_a_number_of_length_two_also_doubles_distances():
+    z, w2 = 1 + 0.5j, 2 * ql.complex_from_angle(30, degrees=True)
+    assert abs(w2 * z) / abs(z) == pytest.approx(2)
+    assert np.degrees(np.angle(w2 * z) - np.angle(z)) == pytest.approx(30)
+
+
+def test_01_r30_r60_equals_r60_r30():
+    R30, R60 = ql.rotation_matrix_2d([30, 60], degrees=True)
+    np.testing.assert_allclose(R30 @ R60, R60 @ R30, atol=1e-15)
+    np.testing.assert_allclose(R30 @ R60, [[0, -1], [1, 0]], atol=1e-15)
+
+
+def test_01_one_mirror_flips_two_mirrors_turn_by_twice_the_angle():
+    def as_matrix(images):
+        return np.array([images.real, images.imag])
+
+    assert np.linalg.det(as_matrix(ql.reflect_complex(np.array([1, 1j]), 30, degrees=True))) == pytest.approx(-1)
+    twice = ql.reflect_complex(ql.reflect_complex(np.array([1, 1j]), 0), 30, degrees=True)
+    assert np.linalg.det(as_matrix(twice)) == pytest.approx(1)
+    z = 1 + 0.5j
+    for phi in [0, 15, 30, 45, 90]:
+        w = ql.reflect_complex(ql.reflect_complex(z, 0), phi, degrees=True)
+        np.testing.assert_allclose(w, ql.rotate_complex(z, 2 * phi, degrees=True), atol=1e-15)
+
+
 # --- 02: Euler angles and gimbal lock ------------------------------------------------------
 
 
@@ -132,6 +173,73 @@ def test_03_hamiltons_rules():
 def test_03_theta_plus_360_flips_the_sign():
     q90, q450 = ql.quaternion_from_axis_angle([0, 1, 0], [90, 450], degrees=True)
     np.testing.assert_allclose(q450, -q90, atol=1e-15)
+
+
+def test_03_alpha_goes_to_minus_alpha_then_to_two_phi_plus_alpha():
+    y = np.array([0.0, 1.0, 0.0])
+
+    def direction(a):
+        return ql.rotate_vector(ql.quaternion_from_axis_angle(y, a, degrees=True), [1, 0, 0])
+
+    def angle_about_y(v):
+        return np.degrees(np.arctan2(-v[2], v[0]))
+
+    for phi, turn in [(0, 0), (30, 60), (45, 90), (90, 180)]:
+        after_1 = ql.reflect(direction(20), direction(90))
+        after_2 = ql.reflect(after_1, direction(phi + 90))
+        assert angle_about_y(after_1) == pytest.approx(-20)
+        assert angle_about_y(after_2) % 360 == pytest.approx(2 * phi + 20)
+        assert (angle_about_y(after_2) - 20) % 360 == pytest.approx(turn)
+
+
+@pytest.mark.parametrize(("axis", "angle"), [([0, 1, 0], 90), ([0, 0, 1], 180), ([1, 1, 0], 60), ([1, 2, 3], 250)])
+def test_03_the_real_part_of_n2_n1_is_minus_cos_phi(axis, angle):
+    n1, n2 = ql.mirror_normals(axis, angle, degrees=True)
+    phi = np.arccos(np.clip(n1 @ n2, -1, 1))
+    assert np.degrees(phi) == pytest.approx(angle / 2)
+    assert ql.quaternion_from_mirrors(n1, n2)[0] == pytest.approx(-np.cos(phi))
+
+
+def test_03_mirrors_around_x_give_minus_the_quarter_turn_about_x_and_q_equals_minus_q():
+    q = ql.quaternion_from_mirrors([0, 1, 0], [0, 1, 1])
+    np.testing.assert_allclose(q, [-S, -S, 0, 0], atol=1e-15)
+    v = [0.3, -1.2, 2.0]
+    np.testing.assert_allclose(ql.rotate_vector(q, v), ql.rotate_vector(-q, v), atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_vector(q, v), [0.3, -2.0, -1.2], atol=1e-15)
+
+
+def test_03_the_turn_goes_from_mirror_1_toward_mirror_2_about_n1_cross_n2():
+    n1, n2 = np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 1.0]) / np.sqrt(2)
+    axis = np.cross(n1, n2) / np.linalg.norm(np.cross(n1, n2))
+    np.testing.assert_allclose(axis, [1, 0, 0])
+    np.testing.assert_allclose(ql.rotate_vector(ql.quaternion_from_axis_angle(axis, 45, degrees=True), n1), n2,
+                               atol=1e-15)
+    v = [0, 0, 1]
+    twice = ql.reflect(ql.reflect(v, n1), n2)
+    np.testing.assert_allclose(twice, [0, -1, 0], atol=1e-15)
+    np.testing.assert_allclose(twice, ql.rotate_vector(ql.quaternion_from_axis_angle(axis, 90, degrees=True), v),
+                               atol=1e-15)
+    np.testing.assert_allclose(ql.reflect(ql.reflect(v, n2), n1), [0, 1, 0], atol=1e-15)
+
+
+def test_03_hamiltons_rules_from_mirror_products():
+    X, Y, Z = [1, 0, 0], [0, 1, 0], [0, 0, 1]
+    for n in (X, Y, Z):
+        np.testing.assert_allclose(ql.quaternion_from_mirrors(n, n), [-1, 0, 0, 0], atol=1e-15)
+    ij = ql.quaternion_from_mirrors(Y, X)  # reflect in j's mirror, then i's
+    np.testing.assert_allclose(ij, ql.K, atol=1e-15)
+    np.testing.assert_allclose(ql.multiply(ij, ql.K), [-1, 0, 0, 0], atol=1e-15)  # ijk = k k
+
+
+def test_03_k_as_a_mirror_and_as_a_half_turn():
+    v = np.array([2.0, -1.0, 0.5])
+    pure = np.append(0.0, v)
+    mirror = ql.multiply(ql.multiply(ql.K, pure), ql.K)
+    turn = ql.multiply(ql.multiply(ql.K, pure), ql.conjugate(ql.K))
+    np.testing.assert_allclose(mirror, [0, 2, -1, -0.5], atol=1e-15)
+    np.testing.assert_allclose(turn, [0, -2, 1, 0.5], atol=1e-15)
+    np.testing.assert_allclose(mirror[1:], ql.reflect(v, [0, 0, 1]), atol=1e-15)
+    np.testing.assert_allclose(turn[1:], ql.rotate_vector(ql.K, v), atol=1e-15)
 
 
 # --- 04: the sandwich ----------------------------------------------------------------------

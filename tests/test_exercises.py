@@ -117,6 +117,99 @@ def test_unknown_exercise_is_feedback_listing_the_known_ones():
     assert not feedback.ok and feedback.message.startswith("⚠️") and "01.1" in feedback.message
 
 
+# --- notebooks 00, 01 and 03 (issue 10): hints that read well, answers accepted in any correct form ------------
+
+
+@pytest.mark.parametrize(("answer", "hint"), [
+    ((0, 2, 0), "points the right way but is 2 long"),
+    ((1, 0, 0), "points right"),
+    ((1, 1, 1), "not one of the three axes"),
+])
+def test_00_1_hints_say_what_is_wrong(answer, hint):
+    feedback = ex.check("00.1", answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message
+
+
+@pytest.mark.parametrize("answer", [
+    np.exp(1j * np.pi / 4) * 2, np.sqrt(2) + np.sqrt(2) * 1j, 2 * ql.complex_from_angle(45, degrees=True),
+    complex(2 * np.cos(np.pi / 4), 2 * np.sin(np.pi / 4)),
+])
+def test_01_3_accepts_any_form_of_twice_e_to_the_i_45(answer):
+    assert ex.check("01.3", answer).ok
+
+
+@pytest.mark.parametrize(("answer", "hint"), [
+    (ql.complex_from_angle(45, degrees=True), "|w| = 1"),
+    (4 * ql.complex_from_angle(45, degrees=True), "did you square it"),
+    (2j, "here 90°"),
+    (0, "sends every point to 0"),
+])
+def test_01_3_hints(answer, hint):
+    feedback = ex.check("01.3", answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
+@pytest.mark.parametrize("answer", [90, 90.0, 450, -270, np.float32(90)])
+def test_01_4_accepts_the_turn_written_any_way(answer):
+    assert ex.check("01.4", answer).ok
+
+
+@pytest.mark.parametrize(("answer", "hint"), [(45, "angle between the mirrors"), (-90, "sense"), (270, "sense"),
+                                              (130, "Only the angle between them counts")])
+def test_01_4_hints(answer, hint):
+    feedback = ex.check("01.4", answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
+def test_01_4_prediction_is_what_the_reflections_do():
+    z = ql.reflect_complex(ql.reflect_complex(1, 20, degrees=True), 65, degrees=True)
+    assert ex.check("01.4", float(np.degrees(np.angle(z)))).ok
+
+
+@pytest.mark.parametrize("answer", [((0, 0, 1), 90), ((0, 0, -1), -90), ((0, 0, 5), 450), ([0, 0, 1], -270)])
+def test_03_2_accepts_every_way_to_write_the_turn(answer):
+    assert ex.check("03.2", answer).ok
+
+
+@pytest.mark.parametrize(("answer", "hint"), [
+    (((0, 0, 1), -90), "wrong sense"),
+    (((0, 0, -1), 90), "wrong sense"),
+    (((0, 0, 1), 45), "twice as far"),
+    (((1, 0, 0), 90), "perpendicular to n1 and to n2"),
+    (((0, 0, 1), 60), "a turn by 60°"),
+])
+def test_03_2_hints(answer, hint):
+    feedback = ex.check("03.2", answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
+def test_03_2_the_answer_is_the_mirror_product():
+    q = ql.quaternion_from_mirrors([1, 0, 0], [1, 1, 0])
+    axis, angle = ql.axis_angle_from_quaternion(q)
+    assert ex.check("03.2", (axis, np.degrees(angle))).ok
+
+
+def test_03_3_accepts_vectors_and_pure_quaternions():
+    v = np.array([0, 1, 2, 3])
+    mirror = ql.multiply(ql.multiply(ql.K, v), ql.K)
+    turn = ql.multiply(ql.multiply(ql.K, v), ql.conjugate(ql.K))
+    assert ex.check("03.3", (mirror, turn)).ok
+    assert ex.check("03.3", (mirror[1:], turn[1:])).ok
+    np.testing.assert_allclose(mirror[1:], ql.reflect([1, 2, 3], [0, 0, 1]))  # k v k is the reflection
+    np.testing.assert_allclose(turn[1:], ql.rotate_vector(ql.K, [1, 2, 3]))  # k v k* is the half turn
+
+
+@pytest.mark.parametrize(("answer", "hint"), [
+    (((-1, -2, 3), (1, 2, -3)), "swapped"),
+    (((1, 2, 3), (-1, -2, 3)), "which component flips"),
+    (((1, 2, -3), (1, 2, -3)), "k* = -k"),
+    (((1, 1, 2, -3), (0, -1, -2, 3)), "real part"),
+])
+def test_03_3_hints(answer, hint):
+    feedback = ex.check("03.3", answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
 def test_every_notebook_with_exercises_has_a_question():
     for key in KEYS:
         assert ex.question(key).strip().endswith(("?", ")", "."))

@@ -42,8 +42,11 @@ def test_two_reflections_are_the_rotation_by_twice_the_angle_between_the_mirrors
     np.testing.assert_allclose(s.final_matrix, R, atol=1e-9)
     # the copies: reflected (det −1), then turned (det +1), each a reflection of the last
     assert s.ghost_det == pytest.approx(-1.0) and s.final_det == pytest.approx(1.0)
-    np.testing.assert_allclose(s.ghost_center, ql.reflect(position, s.n1), atol=1e-12)
-    np.testing.assert_allclose(s.final_center, R @ np.asarray(position), atol=1e-9)
+    np.testing.assert_allclose(s.ghost_center, ql.reflect(s.position, s.n1), atol=1e-12)
+    np.testing.assert_allclose(s.final_center, R @ s.position, atol=1e-9)
+    # the cube is kept clear of the line (its copies never pile up on the axis) and near the mirrors' middle
+    along = s.position @ line
+    assert np.linalg.norm(s.position - along * line) >= 1.0 - 1e-9 and abs(along) <= 0.5 + 1e-9
     np.testing.assert_allclose(s.ghost_matrix @ s.ghost_matrix, np.eye(3), atol=1e-12)
 
 
@@ -90,3 +93,21 @@ def test_reflection_matrix_is_householder(n):
 def test_state_is_frozen():
     with pytest.raises(AttributeError):
         mirrors_state(45, 0, 0, 90).q = np.zeros(4)
+
+
+def test_place_labels_never_overlaps_and_hides_only_optional_names():
+    from quatlib.models.mirrors import place_labels
+
+    around = [(dx, dy) for dx in (-30, 0, 30) for dy in (-15, 0, 15)]
+    anchors = [(100, 100)] * 5  # five names for one point: they must spread out
+    sizes = [(24, 12)] * 5
+    taken = [(88, 94, 112, 106)]  # a text already at the point
+    offsets = place_labels(anchors, sizes, [around] * 5, taken, (0, 0, 200, 200), optional=[3, 4])
+    boxes = [np.array([100 + dx - 12, 100 + dy - 6, 100 + dx + 12, 100 + dy + 6])
+             for dx, dy in (o for o in offsets if o is not None)]
+    for i, a in enumerate(boxes + [np.array(taken[0])]):
+        for b in boxes[i + 1:]:
+            assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1])
+    # in a crowded spot an optional name is left out rather than written over another
+    crowded = place_labels([(10, 10)] * 2, [(20, 20)] * 2, [[(0, 0)]] * 2, [], (0, 0, 100, 100), optional=[1])
+    assert crowded == [(0, 0), None]

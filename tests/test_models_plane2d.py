@@ -38,3 +38,19 @@ def test_both_orders_equal_one_turn_by_the_sum(alpha, beta):
 
 def test_thirty_then_sixty_is_i():
     assert composition_state(30, 60).alpha_then_beta == pytest.approx(1j, abs=1e-15)
+
+
+def test_spread_angles_keeps_names_apart_and_leaves_fixed_ones():
+    from quatlib.models.plane2d import spread_angles
+
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        wanted = rng.uniform(-180, 180, size=3)
+        got = spread_angles(wanted, fixed=(-8, 84, -172, -83), gap=16)
+        everything = np.concatenate([got, [-8, 84, -172, -83]])
+        d = np.abs((everything[:, None] - everything[None, :] + 180) % 360 - 180)
+        d[np.diag_indices_from(d)] = 360
+        d[3:, 3:] = 360  # the fixed ones may be close to each other
+        assert d.min() >= 16 - 0.05, (wanted, got)
+        assert np.all(np.abs((got - wanted + 180) % 360 - 180) <= 3 * 16)  # each name stays near its arrow
+    np.testing.assert_array_equal(spread_angles([0, 90, -90]), [0, 90, -90])  # far apart: untouched

@@ -166,3 +166,48 @@ def test_huge_degrees_lost_everything_in_2d():
     np.testing.assert_allclose(ql.complex_from_angle(big, degrees=True), 1j, atol=1e-15)
     np.testing.assert_allclose(ql.rotate_complex(1, big, degrees=True), 1j, atol=1e-15)
     np.testing.assert_array_equal(ql.rotation_matrix_2d(360.0 * 2**60, degrees=True), np.eye(2))
+
+
+# -- reflections in the plane (notebook 01: z ↦ e^{2iφ} z̄) ----------------------------------
+@settings(deadline=None)
+@given(points, angles)
+def test_reflection_matches_the_textbook_formula_and_is_an_involution(p, phi):
+    z = p[0] + 1j * p[1]
+    u = np.array([np.cos(phi), np.sin(phi)])  # the mirror line's direction: p ↦ 2 (p·u) u − p
+    expected = 2 * (p @ u) * u - p
+    w = ql.reflect_complex(z, phi)
+    np.testing.assert_allclose([w.real, w.imag], expected, atol=1e-12)
+    np.testing.assert_allclose(ql.reflect_complex(w, phi), z, atol=1e-12)  # twice in one mirror: nothing
+
+
+@settings(deadline=None)
+@given(points, angles, angles)
+def test_two_reflections_turn_by_twice_the_angle_between_the_mirrors(p, phi1, phi2):
+    z = p[0] + 1j * p[1]
+    twice = ql.reflect_complex(ql.reflect_complex(z, phi1), phi2)
+    np.testing.assert_allclose(twice, ql.rotate_complex(z, 2 * (phi2 - phi1)), atol=1e-11)
+
+
+def test_reflection_closed_forms():
+    np.testing.assert_allclose(ql.reflect_complex(2 + 3j, 0), 2 - 3j, atol=1e-15)  # the x axis: conjugate
+    np.testing.assert_allclose(ql.reflect_complex(2 + 3j, 90, degrees=True), -2 + 3j, atol=1e-15)
+    np.testing.assert_allclose(ql.reflect_complex(2 + 3j, 45, degrees=True), 3 + 2j, atol=1e-15)  # swaps x, y
+    # a point at angle α lands at 2φ − α
+    z = ql.complex_from_angle(10, degrees=True)
+    np.testing.assert_allclose(ql.reflect_complex(z, 40, degrees=True), ql.complex_from_angle(70, degrees=True),
+                               atol=1e-15)
+
+
+def test_reflection_broadcasts_and_keeps_precision():
+    assert ql.reflect_complex([1, 1j, 2], [[0], [0.5]]).shape == (2, 3)
+    assert ql.reflect_complex(np.complex64(1 + 1j), 30, degrees=True).dtype == np.complex64
+    assert ql.reflect_complex(1 + 1j, 0.3).dtype == np.complex128
+
+
+def test_reflection_errors():
+    with pytest.raises(ValueError, match="Expected finite mirror angle, got NaN"):
+        ql.reflect_complex(1, np.nan)
+    with pytest.raises(ValueError, match="broadcastable"):
+        ql.reflect_complex([1, 2, 3], [0.1, 0.2])
+    with pytest.raises(ValueError, match="Expected"):
+        ql.reflect_complex("a", 0.1)

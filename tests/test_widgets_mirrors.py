@@ -19,7 +19,6 @@ from quatlib.models.geometry import axis_frame  # noqa: E402
 from quatlib.widgets._mirrors import two_mirrors  # noqa: E402
 
 RNG = np.random.default_rng(20261130)
-POSITION = np.array([-0.27, 0.3, 1.0])  # the factory's default cube position
 
 # control -> values: the ends, the singular values, and seeded random values
 SWEEPS = {
@@ -56,8 +55,8 @@ def check_consistent(d) -> None:
     np.testing.assert_allclose(s.q, -s.q_axis_angle, atol=1e-9)  # quatlib's sign: n2 n1 = -q_aa
     # the copies: ghost = reflection in mirror 1 (det -1), final = both = rotation by q (det +1)
     ghost, final = items["ghost"], items["final"]
-    np.testing.assert_allclose(ghost.center, ql.reflect(POSITION, n1), atol=1e-12)
-    np.testing.assert_allclose(final.center, ql.rotate_vector(s.q, POSITION), atol=1e-12)
+    np.testing.assert_allclose(ghost.center, ql.reflect(s.position, n1), atol=1e-12)
+    np.testing.assert_allclose(final.center, ql.rotate_vector(s.q, s.position), atol=1e-12)
     np.testing.assert_allclose(final.R, ql.matrix_from_quaternion(s.q), atol=1e-12)
     assert np.linalg.det(ghost.R) == pytest.approx(-1.0)
     assert np.linalg.det(final.R) == pytest.approx(1.0)
@@ -77,7 +76,7 @@ def check_consistent(d) -> None:
         assert "axis undefined" in d.readout.value
         assert "no axis" in d.scenes[0].note
         assert not items["axis"].artists[0].get_visible()
-        np.testing.assert_allclose(final.center, POSITION, atol=1e-9)  # no turn
+        np.testing.assert_allclose(final.center, s.position, atol=1e-9)  # no turn
     else:
         axis = s.axis
         np.testing.assert_allclose(axis, axis_frame(v.azimuth, v.elevation)[:, 0], atol=1e-9)
@@ -122,7 +121,7 @@ def test_mirrors_45_degrees_apart_turn_by_90_and_q_is_minus_the_axis_angle_quate
     assert "equal up to sign" in d.readout.value
     assert "(-0.7071, 0.0000, -0.7071, 0.0000)" in d.readout.value
     assert "(0.7071, 0.0000, 0.7071, 0.0000)" in d.readout.value
-    assert d.items["turn_arc"].label == "2φ = 90°"
+    assert d.items["names"]["turn"].text == "2φ = 90°"
 
 
 def test_perpendicular_mirrors_give_a_half_turn_whose_quaternion_is_pure():
@@ -142,7 +141,7 @@ def test_coinciding_mirrors_explain_instead_of_failing(phi, w):
     assert "no turn" in d.scenes[0].note and "no axis" in d.scenes[0].note
     assert "axis undefined" in d.readout.value
     assert not d.items["turn_arc"].artists[0].get_visible()
-    assert d.items["labels"][2].text == "in both = original"
+    assert d.items["names"]["final"].text == "in both = original"
 
 
 def test_turning_both_mirrors_together_keeps_the_rotation(demo):

@@ -16,7 +16,7 @@ from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
 from .geometry import axis_frame
 
-__all__ = ["MirrorsState", "mirrors_state", "reflection_matrix"]
+__all__ = ["MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line", "place_labels"]
 
 
 def reflection_matrix(n) -> np.ndarray:
@@ -124,7 +124,9 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
     azimuth, elevation : float
         The line's direction in degrees: ``(cos el cos az, sin el, −cos el sin az)``.
     position : (float, float, float)
-        The cube's centre.
+        Where the cube should sit; moved by :func:`clear_of_line` so that it is at
+        least ``1.0`` from the line (its turned copies then stay apart) and at most
+        ``0.5`` along it.
 
     Returns
     -------
@@ -152,7 +154,7 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
     q_aa = quaternion_from_axis_angle(line, rotation_angle, degrees=True)
     cross = np.cross(n1, n2)  # sin φ · axis: zero when the mirrors coincide
     degenerate = bool(np.linalg.norm(cross) < 1e-9)
-    c0 = np.asarray(position, dtype=float).reshape(3)
+    c0 = clear_of_line(position, line, first)
     ghost_center = reflect(c0, n1)
     M1 = reflection_matrix(n1)
     M21 = reflect(reflect(np.eye(3), n1), n2).T  # mirror 1, then mirror 2
@@ -165,3 +167,66 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
         opposite_sign=bool(np.allclose(q, -q_aa, atol=1e-12)),
         reflections_agree=bool(np.allclose(M21, matrix_from_quaternion(q), atol=1e-12)),
         no_turn=bool(np.allclose(M21, np.eye(3), atol=1e-9)))
+
+
+def clear_of_line(position, line, fallback, distance: float = 1.0, along: float = 0.5) -> np.ndarray:
+    """``position`` moved to be at least ``distance`` from the line through 0 along the unit ``line``.
+
+    The part of ``position`` along the line is clipped to ``±along``; the part
+    across it keeps its direction and grows to ``distance`` if shorter (a cube
+    near the axis would turn in a tiny circle and pile onto its own copies).  If
+    ``position`` lies on the line, ``fallback`` (perpendicular to it) gives the
+    direction.
+
+    >>> clear_of_line([-0.27, 0.3, 0.2], [0, 1, 0], [1, 0, 0])
+    array([-0.8036,  0.3   ,  0.5952])
+    """
+    p = np.asarray(position, dtype=float).reshape(3)
+    a = np.asarray(line, dtype=float)
+    t = float(p @ a)
+    perp = p - t * a
+    r = float(np.linalg.norm(perp))
+    u = perp / r if r > 1e-9 else np.asarray(fallback, dtype=float) / np.linalg.norm(fallback)
+    return float(np.clip(t, -along, along)) * a + max(r, distance) * u
+
+
+def place_labels(anchors, sizes, candidates, taken, bounds, optional=()) -> list:
+    """Where to write labels so that no two overlap: a greedy choice among candidate offsets (screen pixels).
+
+    Label ``k`` (in order: earlier labels get the better spots) is a box of
+    ``sizes[k] = (width, height)`` centred at ``anchors[k] + offset``, for the
+    first ``offset`` in ``candidates[k]`` whose box stays inside ``bounds``
+    ``(x0, y0, x1, y1)`` and misses every box in ``taken`` and every label placed
+    before it.  If no candidate is free, the label takes the candidate that
+    overlaps least, or ``None`` (hide it) if ``k`` is in ``optional``.
+
+    Returns
+    -------
+    list
+        One ``(dx, dy)`` offset (or None) per label.
+
+    >>> place_labels([(0, 0), (0, 0)], [(20, 10), (20, 10)], [[(0, 10), (0, -10)]] * 2, [], (-50, -50, 50, 50))
+    [(0, 10), (0, -10)]
+    """
+    boxes = [np.asarray(b, dtype=float).reshape(4) for b in taken]
+    x0, y0, x1, y1 = bounds
+    chosen = []
+    for k, (anchor, (w, h), options) in enumerate(zip(anchors, sizes, candidates, strict=True)):
+        best, best_cost = None, np.inf
+        for dx, dy in options:
+            cx, cy = anchor[0] + dx, anchor[1] + dy
+            box = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            outside = max(0.0, x0 - box[0]) + max(0.0, box[2] - x1) + max(0.0, y0 - box[1]) + max(0.0, box[3] - y1)
+            overlap = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+                          for b in boxes)
+            cost = overlap + 1e3 * outside
+            if cost < best_cost:
+                best, best_cost, best_box = (dx, dy), cost, box
+            if cost == 0:
+                break
+        if best_cost > 0 and k in optional:
+            chosen.append(None)
+            continue
+        chosen.append(best)
+        boxes.append(best_box)
+    return chosen

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
 
-__all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state"]
+__all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +134,57 @@ def composition_state(alpha: float, beta: float) -> CompositionState:
                             alpha_then_beta=turn(turn(1.0, alpha), beta),
                             beta_then_alpha=turn(turn(1.0, beta), alpha),
                             total=complex(complex_from_angle(alpha + beta, degrees=True)))
+
+
+def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) -> np.ndarray:
+    """Directions (degrees) as close to ``wanted`` as they can be while at least ``gap`` apart.
+
+    Where the widgets write the names of arrows that turn: each name sits on a
+    ring around the origin in the direction of its arrow, unless another name
+    (or a ``fixed`` direction, such as a tick label of the unit circle) is
+    closer than ``gap``; then the two push each other apart along the ring (a
+    fixed one does not move).  Angles are compared round the circle
+    (359° is 2° from 1°).
+
+    Parameters
+    ----------
+    wanted : array_like, shape (n,)
+        The arrows' directions in degrees.
+    fixed : array_like, shape (m,)
+        Directions already taken, in degrees.
+    gap : float
+        The smallest separation wanted, in degrees.
+    iterations : int
+        Rounds of pushing; a handful of names settles to within a few hundredths of a degree.
+
+    Returns
+    -------
+    ndarray, shape (n,)
+        The directions to write the names at, in degrees.
+
+    Examples
+    --------
+    >>> from quatlib.models.plane2d import spread_angles
+    >>> spread_angles([10, 12])           # too close: pushed 15° apart, about their middle
+    array([ 3.5, 18.5])
+    >>> spread_angles([5], fixed=[0])     # a fixed direction does not move
+    array([15.])
+    >>> spread_angles([0, 90])            # far enough apart: left alone
+    array([ 0., 90.])
+    """
+    a = np.asarray(wanted, dtype=float).reshape(-1).copy()
+    f = np.asarray(fixed, dtype=float).reshape(-1)
+    n = a.size
+    order = np.arange(n)
+    for _ in range(iterations):
+        d = (a[:, None] - np.concatenate([a, f])[None, :] + 180.0) % 360.0 - 180.0  # (n, n + m), signed
+        tie = np.where(order[:, None] > np.arange(n + f.size)[None, :], 1.0, -1.0)  # who goes which way at d = 0
+        side = np.where(d == 0, tie, np.sign(d))
+        short = np.clip(gap - np.abs(d), 0.0, None)
+        short[order, order] = 0.0  # a name does not push itself
+        share = np.concatenate([np.full(n, 0.5), np.ones(f.size)])  # two names split the push; a fixed one won't
+        push = (side * short * share[None, :]).sum(axis=1)
+        if not np.any(push):
+            break
+        a = a + push
+    return (a + 180.0) % 360.0 - 180.0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.font_manager import FontProperties
+from matplotlib.text import Text
 
 from .. import plot as qp
 from ..models.geometry import arc_points
-from ..models.mirrors import MirrorsState, mirrors_state
+from ..models.mirrors import MirrorsState, mirrors_state, place_labels
 from ..plot import Label, LetteredCube, Polyline, darken, legend, overlay
 from ._base import Demo, angle_slider, fmt, fmt_vector
 
@@ -15,6 +17,12 @@ __all__ = ["two_mirrors"]
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
 _SIDE = 0.5  # the cube's side
+_FONT = 9.5  # the names in the scene
+# Where a name may go, as offsets from what it names in units of the cube's side: a cube's name above, below or
+# beside it; a point's name on two rings around the point.  _Names takes the first free one.
+_AROUND_CUBE = [(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8), (-1.1, -0.8),
+                (0, 1.4), (0, -1.4)]
+_AROUND_POINT = [(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(np.arange(0, 360, 45))]
 
 
 def _code(text: str) -> str:
@@ -77,24 +85,25 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                               titles=["reflect in mirror 1, then in mirror 2"])
     ink = [darken(col, 0.3) for col in MIRROR_COLORS]
     legend(overlay(scene), [("mirror 1, normal n₁", ink[0]), ("mirror 2, normal n₂", ink[1])])  # still: drawn once
-    lift = (0.0, 0.45)
+    names = {  # every name in the scene, placed by _Names so that none covers another
+        "original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"), "final": ("in both", _C["vector2"]),
+        "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]), "axis": ("axis", _C["ink"]),
+        "n1": ("n₁", ink[0]), "n2": ("n₂", ink[1]),
+    }
     items = {
         "planes": [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS],
-        "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1, label=lab)
-                    for col, lab in zip(ink, ("n₁", "n₂"), strict=True)],
+        "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1) for col in ink],
         "rays": [Polyline(scene, color=col, linewidth=2.4) for col in ink],  # the mirrors' edges at φ
         "axis": qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3))),
-        "axis_label": Label(scene, "axis", offset=(-0.08, 0.0), ha="right", color=_C["ink"]),
-        "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, label="φ", label_radius=1.45, head=0.07,
-                          fontsize=10),
-        "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.25),
+        "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, head=0.07),
+        "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0),
         "original": LetteredCube(scene, _SIDE, center=c0),
         "ghost": LetteredCube(scene, _SIDE, ghost=True, center=c0),
         "final": LetteredCube(scene, _SIDE, center=c0),
-        "labels": [Label(scene, "original", c0, offset=lift, color=_C["ink"]),
-                   Label(scene, "in mirror 1", c0, offset=lift, color="#555555"),
-                   Label(scene, "in both", c0, offset=lift, color=_C["vector2"])],
+        "names": {key: Label(scene, text, c0, color=col, fontsize=_FONT, card=True)
+                  for key, (text, col) in names.items()},
     }
+    items["placer"] = _Names(scene, fig, items["names"])  # made last: it moves the names after everything else
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
@@ -110,6 +119,7 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
     it, scene = demo.items, demo.scenes[0]
     line, shown = s.line, not s.degenerate
+    it["original"].set_data(np.eye(3), s.position)
     it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
     it["final"].set_data(s.final_matrix, s.final_center)
     along = float(s.position @ line)
@@ -119,22 +129,25 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         arrow.set_data(base + 0.7 * n, base)
         ray.set_data(np.array([base, base + 1.3 * edge]))
     phi, turn = np.radians(s.mirror_angle), np.radians(s.rotation_angle)
-    it["phi_arc"].set_data(arc_points(line, 0.7 * s.edges[0], phi, center=base), base, phi)
-    it["phi_arc"].set_label(f"φ = {fmt(s.mirror_angle, 0)}°")
+    phi_points = arc_points(line, 0.7 * s.edges[0], phi, center=base)
+    it["phi_arc"].set_data(phi_points, base, phi)
     floor = (along - 0.6 * _SIDE) * line  # the arc runs under the cubes, from the original to the turned copy
-    it["turn_arc"].set_data(arc_points(line, s.position - along * line, turn, center=floor, n=96), floor, turn)
-    it["turn_arc"].set_label(f"2φ = {fmt(s.rotation_angle, 0)}°")
+    turn_points = arc_points(line, s.position - along * line, turn, center=floor, n=96)
+    it["turn_arc"].set_data(turn_points, floor, turn)
     it["axis"].set_data(1.75 * line, -1.75 * line)
-    it["axis_label"].set_data(1.5 * line)
-    for item in ("axis", "axis_label", "phi_arc", "turn_arc"):
+    for item in ("axis", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
-    for label, p in zip(it["labels"], (s.position, s.ghost_center, s.final_center), strict=True):
-        label.set_data(p)
-    # a copy (nearly) on the original gets one label instead of two on top of each other
+    # a copy (nearly) on the original gets one name instead of two on top of each other
     near = bool(np.linalg.norm(s.final_center - s.position) < 1.2 * _SIDE)
-    it["labels"][2].set_data(s.final_center, "in both = original" if s.no_turn else
-                             "in both ≈ original" if near else "in both")
-    it["labels"][0].set_visible(not near)
+    final = "in both = original" if s.no_turn else "in both ≈ original" if near else "in both"
+    spots = {"original": None if near else s.position, "ghost": s.ghost_center, "final": s.final_center,
+             "phi": phi_points[len(phi_points) // 2] if shown else None,
+             "turn": turn_points[len(turn_points) // 2] if shown else None,
+             "axis": 1.5 * line if shown else None, "n1": base + 0.7 * s.n1, "n2": base + 0.7 * s.n2}
+    it["names"]["final"].set_data(s.final_center, final)
+    it["names"]["phi"].set_data(s.position, f"φ = {fmt(s.mirror_angle, 0)}°")
+    it["names"]["turn"].set_data(s.position, f"2φ = {fmt(s.rotation_angle, 0)}°")
+    it["placer"].set_data(spots)
     if s.degenerate:
         why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
         scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
@@ -143,6 +156,49 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         scene.set_note("")
     scene.set_caption(f"q = n₂n₁ = {fmt_vector(s.q)}")
     return _readout(s)
+
+
+class _Names(qp.Item):
+    """Writes each name of the scene beside its 3D point, on no other text; again whenever the view turns.
+
+    ``set_data(spots)`` takes ``{name: point or None}`` (None hides the name).  The names are placed in order (the
+    cubes' first) by :func:`quatlib.models.mirrors.place_labels`, around their points' screen positions, away from
+    every other text of the figure (legend, axis letters, title) and inside the panel; a point's name that finds
+    no free spot is left out (the legend and the readout say it).  Being the scene's last item, its
+    :meth:`project` runs after every other item has followed a turn of the view.
+    """
+
+    def __init__(self, scene, fig, names):
+        super().__init__(scene)
+        self.fig, self.names, self.spots = fig, names, {}
+
+    def set_data(self, spots: dict) -> None:
+        self.spots = dict(spots)
+        self.project()
+
+    def project(self) -> None:
+        scene, names, spots = self.scene, self.names, self.spots
+        ax, renderer = scene.ax, self.fig.canvas.get_renderer()
+        keys = [k for k, p in spots.items() if p is not None]
+        mine = {names[k].text for k in names}
+        others = [t.get_window_extent(renderer).extents for t in self.fig.findobj(Text)
+                  if t.get_visible() and t.get_text().strip() and t.get_text() not in mine]
+        font, height = FontProperties(size=_FONT), renderer.points_to_pixels(_FONT) * 1.05  # one line of text
+        sizes = [(renderer.get_text_width_height_descent(names[k].text, font, ismath=False)[0] + 4, height + 4)
+                 for k in keys]
+        unit = float(np.diff(ax.transData.transform([(0, 0), (_SIDE, 0)])[:, 0])[0])  # the cube's side in pixels
+        anchors = ax.transData.transform(np.array([scene.project(spots[k])[0] for k in keys]).reshape(-1, 2))
+        cubes = ("original", "ghost", "final")
+        candidates = [unit * np.array(_AROUND_CUBE if k in cubes else _AROUND_POINT) for k in keys]
+        optional = [i for i, k in enumerate(keys) if k not in cubes]
+        offsets = place_labels(anchors, sizes, candidates, others, ax.get_window_extent(renderer).extents, optional)
+        for k in names:
+            names[k].set_visible(False)
+        for k, offset in zip(keys, offsets, strict=True):
+            if offset is not None:
+                names[k].offset = np.asarray(offset) / unit * _SIDE  # pixels to the scene's screen units
+                names[k].set_data(spots[k])
+                names[k].set_visible(True)
 
 
 def _readout(s: MirrorsState) -> str:

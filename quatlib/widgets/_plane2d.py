@@ -8,7 +8,7 @@ import numpy as np
 from .. import plot as qp
 from .._plane import complex_from_angle
 from ..models.geometry import arc_points
-from ..models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state
+from ..models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state, spread_angles
 from ._base import Demo, angle_slider, fmt
 
 __all__ = ["rotation_2d", "complex_composition"]
@@ -33,6 +33,24 @@ def _cplx(z, digits: int = 3) -> str:
 
 
 _PANEL_IN = 3.5  # inches (= 350 px at 100 dpi)
+
+# The names of the turning arrows sit on a ring just outside the unit circle, each in its arrow's direction, kept
+# apart from each other and from the circle's tick labels 1, i, −1, −i (written just clockwise of those points, at
+# about −8°, 84°, −172°, −83°) by spread_angles.
+_RING = 1.27
+_TICKS = (-8.0, 84.0, -172.0, -83.0)
+
+
+def _names(scene, spec):
+    """One Label per turning arrow: ``spec`` is ``{key: (text, colour)}``."""
+    return {key: qp.Label(scene, text, color=color, fontsize=10) for key, (text, color) in spec.items()}
+
+
+def _place(labels, angles, gap):
+    """Write each label on the ring at its arrow's direction (degrees), spread ``gap`` degrees apart."""
+    spots = np.radians(spread_angles(list(angles.values()), fixed=_TICKS, gap=gap))
+    for key, a in zip(angles, spots, strict=True):
+        labels[key].set_data((_RING * np.cos(a), _RING * np.sin(a), 0.0))
 
 
 def _plane_panels(titles):
@@ -81,11 +99,14 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     items = {
         "col_x": qp.Arrow(left, color=qp.AXIS_COLORS[0], linewidth=1.4, head=0.08, alpha=0.8),
         "col_y": qp.Arrow(left, color=qp.AXIS_COLORS[1], linewidth=1.4, head=0.08, alpha=0.8),
-        "p": qp.Arrow(left, _xyz(p), color=_C["faint"], linewidth=1.6, label="p", static=True),
-        "z": qp.Arrow(right, _xyz(p), color=_C["faint"], linewidth=1.6, label="z", static=True),
-        "rotor": qp.Arrow(right, color=_C["vector2"], linewidth=2.0, label="e$^{iθ}$"),
-        "out_l": qp.Arrow(left, color=_C["vector"], linewidth=2.6, label="p′"),
-        "out_r": qp.Arrow(right, color=_C["vector"], linewidth=2.6, label="z′"),
+        "p": qp.Arrow(left, _xyz(p), color=_C["faint"], linewidth=1.6, static=True),
+        "z": qp.Arrow(right, _xyz(p), color=_C["faint"], linewidth=1.6, static=True),
+        "rotor": qp.Arrow(right, color=_C["vector2"], linewidth=2.0),
+        "out_l": qp.Arrow(left, color=_C["vector"], linewidth=2.6),
+        "out_r": qp.Arrow(right, color=_C["vector"], linewidth=2.6),
+        "names_l": _names(left, {"p": ("p", "#888888"), "out": ("p′", _C["vector"])}),
+        "names_r": _names(right, {"z": ("z", "#888888"), "out": ("z′", _C["vector"]),
+                                  "rotor": ("e$^{iθ}$", _C["vector2"])}),
         "arc_l": qp.Arc(left, label="θ", label_radius=1.35),
         "arc_r": qp.Arc(right, label="θ", label_radius=1.45),
         "numbers": _number_boxes(2),
@@ -112,6 +133,11 @@ def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     rad = np.radians(s.theta)
     it["arc_l"].set_data(arc_points(_Z, _arc_start(s.point), rad), angle=rad)
     it["arc_r"].set_data(arc_points(_Z, (0.32, 0, 0), rad), angle=rad)
+    for arc in (it["arc_l"], it["arc_r"]):
+        arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
+    start = np.degrees(np.arctan2(s.point[1], s.point[0]))
+    _place(it["names_l"], {"p": start, "out": start + s.theta}, gap=16)
+    _place(it["names_r"], {"z": start, "out": start + s.theta, "rotor": s.theta}, gap=16)
     it["numbers"][0].value = _mono(
         f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-sn, 3):>6}],\n        [{fmt(sn, 3):>6}, {fmt(c, 3):>6}]]\n"
         f"p′ = R(θ) p = ({fmt(s.matrix[0], 3)}, {fmt(s.matrix[1], 3)})")
@@ -146,12 +172,14 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
     for side, scene, first_color, second_color, (n1, n2) in (("left", left, ca, cb, ("α", "β")),
                                                              ("right", right, cb, ca, ("β", "α"))):
         qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
-        items[f"{side}_first"] = qp.Arrow(scene, color=first_color, linewidth=1.6, alpha=0.8, label=f"e$^{{i{n1}}}$")
+        items[f"{side}_first"] = qp.Arrow(scene, color=first_color, linewidth=1.6, alpha=0.8)
         items[f"{side}_arc1"] = qp.Arc(scene, color=first_color, label=n1,
                                        linewidth=2.2, label_radius=1.3)
         items[f"{side}_arc2"] = qp.Arc(scene, color=second_color, label=n2,
                                        linewidth=2.2, label_radius=1.28)
-        items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6, label="e$^{i(α+β)}$")
+        items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6)
+        items[f"{side}_names"] = _names(scene, {"first": (f"e$^{{i{n1}}}$", first_color),
+                                                "result": ("e$^{i(α+β)}$", _C["ink"])})
     controls = {"alpha": angle_slider("α (°)", alpha), "beta": angle_slider("β (°)", beta)}
     return Demo("complex_composition", fig, controls, model=composition_state, draw=_draw_composition, items=items,
                 transport=transport, below=[W.HBox(items["numbers"])],
@@ -166,7 +194,10 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
         it[f"{side}_first"].set_data(_xyz(complex_from_angle(first)))
         it[f"{side}_arc1"].set_data(arc_points(_Z, (0.45, 0, 0), first), angle=first)
         it[f"{side}_arc2"].set_data(arc_points(_Z, _xyz(0.62 * complex_from_angle(first)), second), angle=second)
+        it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
+        it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(_xyz(end))
+        _place(it[f"{side}_names"], {"first": np.degrees(first), "result": np.degrees(first + second)}, gap=24)
         box.value = _mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {_cplx(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
     return (
