@@ -23,6 +23,8 @@ _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
 _BREECH = 0.31  # where the barrel leaves the head
 _PLAY_STEPS = 100
+#: The right panel's title for each per-axis blend (``lerp`` control).
+_LERP_TITLES = {"naive": "the naive way: lerp the angles", "wrapped": "per axis, the yaw wrapped: a real turret"}
 
 
 class _Turret:
@@ -56,7 +58,7 @@ def _colored(text: str, color: str) -> str:
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
-           t: float = 0.5, *, transport: str = "image") -> Demo:
+           t: float = 0.5, lerp: str = "naive", *, transport: str = "image") -> Demo:
     """Two key poses typed in as Euler angles, blended two ways: SLERP beside lerping the angles.
 
     The keys are authored the way an editor shows them, as (yaw, pitch) with
@@ -75,7 +77,11 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
       little: the shortest turn is not always a yaw-and-pitch pose.
     * right, *the naive way*: ``(yaw, pitch)(t) = (1 - t)(yaw_A, pitch_A) + t (yaw_B, pitch_B)``.
       From yaw 150° to -150° it runs 300° the long way round, through 0°; the dots
-      bunch up and spread out.
+      bunch up and spread out.  With ``lerp="wrapped"`` (the "right head" buttons)
+      the yaw difference is first wrapped into (−180°, 180°]: the short way round,
+      and like the naive lerp it never rolls the head, which SLERP may (the readout
+      gives SLERP's largest roll along the path): the right tool for a turret whose
+      base yaws and whose barrel pitches.
 
     Each panel also shows the other method's path, faint and dotted.  The readout
     gives both keys as angles and as quaternions, the angle of the turn A → B,
@@ -88,6 +94,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         The key poses in degrees (yaw in [-180, 180], pitch in [-90, 90]).
     t : float
         The blend, 0 (key A) to 1 (key B).
+    lerp : {"naive", "wrapped"}
+        The right head's blend: the angles as typed, or the yaw difference wrapped.
     transport : {"image", "ipympl"}
         How the figure is shown (see :mod:`quatlib.widgets`).
 
@@ -101,7 +109,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     180.0
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
-                            titles=["quaternions inside: SLERP", "the naive way: lerp the angles"])
+                            titles=["quaternions inside: SLERP", _LERP_TITLES[lerp]])
     for scene in scenes:  # the world axes move only with the view: drawn into the cached background
         scene.world.static = True
     colors = (_SLERP, _EULER)
@@ -137,6 +145,10 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="blend t", continuous_update=True,
                            readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
                            layout=W.Layout(width=_CONTROL_WIDTH), tooltip="0: key A, 1: key B"),
+        "lerp": W.ToggleButtons(options=[("angles as typed", "naive"), ("yaw wrapped", "wrapped")], value=lerp,
+                                description="right head", style={"description_width": _DESCRIPTION_WIDTH,
+                                                                 "button_width": "108px"},
+                                tooltips=["lerp yaw and pitch as typed", "lerp the yaw the short way round"]),
     }
     play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
                   description="play the blend", layout=W.Layout(width="120px"))
@@ -151,8 +163,9 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
 def _draw_turret(demo: Demo, s: TurretState) -> str:
     """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
     it = demo.items
-    muzzles = (s.muzzle_slerp, s.muzzle_euler)
-    for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_euler), muzzles, muzzles[::-1], strict=True)):
+    muzzles = (s.muzzle_slerp, s.muzzle_lerp)
+    demo.scenes[1].set_title(_LERP_TITLES[s.lerp])
+    for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_lerp), muzzles, muzzles[::-1], strict=True)):
         it["turrets"][k].set_data(R)
         it["paths"][k].set_data(mine)
         it["ghosts"][k].set_data(theirs)
@@ -163,20 +176,26 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
         a.set_label("A = B" if together else "A")
         b.set_label("" if together else "B")
-    it["others"][0].set_data(BARREL * (s.R_euler @ AIM))
+    it["others"][0].set_data(BARREL * (s.R_lerp @ AIM))
     it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
     if s.axis is not None:
         it["axis"].set_data(1.45 * s.axis, -1.45 * s.axis)
     it["axis"].set_visible(s.axis is not None)
 
     it["notes"][0].value = ("A and B are the same orientation: SLERP stays put" if s.same else
-                            "one turn about one axis (dashed), at constant speed: even dots")
-    if s.long_way:
+                            "one turn about one axis (dashed), at constant speed: even dots"
+                            + (f"; <b>it rolls the head by up to {fmt(s.roll_slerp, 1)}°</b>"
+                               if s.roll_slerp >= 0.05 else ""))
+    if s.lerp == "wrapped":
+        note = "a detour: the head turns further than it has to" if s.detour else ""
+    elif s.long_way:
         note = ("A and B are the same orientation, yet the yaw runs a full turn" if s.same else
                 "the yaw runs the long way round, through 0°")
     else:
         note = "a detour: the head turns further than it has to" if s.detour else ""
     it["notes"][1].value = _colored(note, _C["warn"]) if note else ""
+
+    lerp_name = "lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles"
 
     def q_line(name, q):
         return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
@@ -190,9 +209,10 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         f"<b>At t = {fmt(s.t, 2)}</b><br>"
         f"{_colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
         + q_line("q", s.q_slerp)
-        + f"{_colored('lerp of angles', _EULER)} (yaw, pitch) = {_angles(*s.euler_t)}<br>"
-        + q_line("q", s.q_euler)
-        + f"angle between the two heads: <b>{fmt(s.gap, 1)}°</b><br>"
+        + f"{_colored(lerp_name, _EULER)} (yaw, pitch) = {_angles(*s.euler_lerp)}<br>"
+        + q_line("q", s.q_lerp)
+        + f"angle between the two heads: <b>{fmt(s.gap_lerp, 1)}°</b><br>"
         f"whole blend, the head turns {_colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
-        f"{_colored(fmt(s.turned_euler, 1) + '°', _EULER)} (lerp)</div>"
+        f"{_colored(fmt(s.turned_lerp, 1) + '°', _EULER)} (lerp)<br>"
+        f"SLERP's largest roll on the way: <b>{fmt(s.roll_slerp, 1)}°</b> (the lerps: 0°)</div>"
     )
