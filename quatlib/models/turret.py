@@ -1,7 +1,7 @@
-"""The model of notebook 08's turret: two key poses typed in as Euler angles, blended two ways (numpy only).
+"""The model of notebook 08's turret: two key poses typed in as Euler angles, blended three ways (numpy only).
 
-"Euler at the edges, quaternions inside": the keys are (yaw, pitch) with roll 0,
-``R = Ry(yaw) · Rx(pitch)``; the blend is SLERP of their quaternions, a straight
+The keys are (yaw, pitch) with roll 0, ``R = Ry(yaw) · Rx(pitch)``: a turret whose
+base yaws about up and whose barrel pitches.  The blend is SLERP of their quaternions, a straight
 line in (yaw, pitch) (the naive lerp), or the per-axis lerp with the yaw
 difference wrapped into (−180°, 180°] (:func:`wrap_degrees`: the short way round,
 never a roll: what a turret with a yawing base and a pitching barrel can do).  The
@@ -226,7 +226,7 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
     t = float(t)
     q_a = quaternion_from_euler(yaw_a, pitch_a, 0.0, degrees=True)
     q_b = quaternion_from_euler(yaw_b, pitch_b, 0.0, degrees=True)
-    # quaternions inside: one great arc on the 3-sphere, the short way
+    # SLERP: one great arc on the 3-sphere, the short way
     q_path_s = slerp(q_a, q_b, TS)
     q_s = slerp(q_a, q_b, t)
     # the naive way: a straight line in (yaw, pitch)

@@ -1,8 +1,9 @@
-"""Notebook 08 capstone: a turret authored with Euler angles, blended with quaternions.
+"""Notebook 08 capstone: a two-axis turret keyed in (yaw, pitch), blended by SLERP and per axis.
 
-"Euler at the edges, quaternions inside": the two key poses are typed in as
-(yaw, pitch), the way an editor shows them; the motion between them is computed
-on quaternions (SLERP).  Beside it, the naive way: interpolate the two angles.
+The two key poses are typed in as (yaw, pitch), the way an editor shows them.
+Left, SLERP of their quaternions: the shortest turn, which may bank the head.
+Right, the per-axis lerp of the two angles: as typed (the long way round when the
+yaws straddle ±180°) or with the yaw difference wrapped (the turret's right tool).
 The math is :mod:`quatlib.models.turret`; here the figure, the controls and the drawing.
 """
 
@@ -59,7 +60,7 @@ def _colored(text: str, color: str) -> str:
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
            t: float = 0.5, lerp: str = "naive", *, transport: str = "image") -> Demo:
-    """Two key poses typed in as Euler angles, blended two ways: SLERP beside lerping the angles.
+    """Two key poses typed in as Euler angles: SLERP beside a per-axis lerp of the angles (naive or yaw wrapped).
 
     The keys are authored the way an editor shows them, as (yaw, pitch) with
     roll 0 (``R = Ry(yaw) · Rx(pitch)``); the barrel points along the head's
@@ -67,14 +68,15 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     and a positive pitch raises it.  The blend slider ``t`` (and the play
     button) moves both turrets from key A (``t = 0``) to key B (``t = 1``):
 
-    * left, *quaternions inside*: ``q(t) = slerp(q_A, q_B, t)`` with
+    * left, *SLERP*: ``q(t) = slerp(q_A, q_B, t)`` with
       ``q = quaternion_from_euler(yaw, pitch, 0)``.  The head makes one turn, about
       one fixed axis (dashed: the axis of ``q_B q_A⁻¹``, the short way), at
       constant angular speed: the muzzle runs along a circle about that axis and
       the dots at ``t = 0, 0.1, …, 1`` are evenly spaced.  (The circle is a great
       circle only when the axis is square to the barrel; what SLERP makes a great
-      arc is the path of ``q`` on the 3-sphere.)  In between, the head may roll a
-      little: the shortest turn is not always a yaw-and-pitch pose.
+      arc is the path of ``q`` on the 3-sphere.)  In between, the head may roll
+      (by up to 28.2° from (0°, 60°) to (120°, -30°)): when both angles change, the
+      shortest turn is not a yaw-and-pitch pose, and a two-axis turret cannot make it.
     * right, *the naive way*: ``(yaw, pitch)(t) = (1 - t)(yaw_A, pitch_A) + t (yaw_B, pitch_B)``.
       From yaw 150° to -150° it runs 300° the long way round, through 0°; the dots
       bunch up and spread out.  With ``lerp="wrapped"`` (the "right head" buttons)
@@ -109,7 +111,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     180.0
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
-                            titles=["quaternions inside: SLERP", _LERP_TITLES[lerp]])
+                            titles=["SLERP: the shortest turn, one axis", _LERP_TITLES[lerp]])
     for scene in scenes:  # the world axes move only with the view: drawn into the cached background
         scene.world.static = True
     colors = (_SLERP, _EULER)
