@@ -158,7 +158,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     demo = Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
                 buttons={"play": play}, extra=[W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")],
                 below=[W.HBox(items["notes"])], transport=transport,
-                description="a turret keyed with Euler angles, blended by SLERP beside a lerp of the angles")
+                description="a two-axis turret keyed in (yaw, pitch): SLERP beside a per-axis lerp of the angles")
     return demo
 
 
