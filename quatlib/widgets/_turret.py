@@ -147,9 +147,9 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "t": W.FloatSlider(value=t, min=0.0, max=1.0, step=0.01, description="blend t", continuous_update=True,
                            readout_format=".2f", style={"description_width": _DESCRIPTION_WIDTH},
                            layout=W.Layout(width=_CONTROL_WIDTH), tooltip="0: key A, 1: key B"),
-        "lerp": W.ToggleButtons(options=[("angles as typed", "naive"), ("yaw wrapped", "wrapped")], value=lerp,
+        "lerp": W.ToggleButtons(options=[("as typed", "naive"), ("yaw wrapped", "wrapped")], value=lerp,
                                 description="right head", style={"description_width": _DESCRIPTION_WIDTH,
-                                                                 "button_width": "108px"},
+                                                                 "button_width": "116px"},
                                 tooltips=["lerp yaw and pitch as typed", "lerp the yaw the short way round"]),
     }
     play = W.Play(value=int(round(t * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=40,
