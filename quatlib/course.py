@@ -130,9 +130,9 @@ NOTEBOOKS: tuple[Notebook, ...] = (
     ),
     Notebook(
         "08", "08_field_guide.ipynb", "Field guide: practice and going further",
-        "The classic bugs, Euler at the edges and quaternions inside, a glossary, where to go next",
-        (DemoEntry("turret", "Euler-keyed turret: SLERP vs lerping the angles"),),
-        ("08.1",),
+        "The classic bugs, the right blend for a turret and for a free body, a glossary, where to go next",
+        (DemoEntry("turret", "a two-axis turret keyed in (yaw, pitch): SLERP vs the per-axis lerp"),),
+        ("08.1", "08.2", "08.3"),
     ),
 )
 

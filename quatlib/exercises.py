@@ -793,8 +793,8 @@ def _08_1_parts():
 
 @_exercise(
     "08.1",
-    "The object faces +x (q = yaw 90°). Give the quaternion that rolls it by 45° about its own nose (its own z "
-    "axis), using q and r = quaternion_from_axis_angle([0, 0, 1], 45°).",
+    "The object faces -x (q = yaw 90°; its nose is its own -z axis). Give the quaternion that rolls it by 45° "
+    "about its own nose (its own z axis), using q and r = quaternion_from_axis_angle([0, 0, 1], 45°).",
     """
 q = ql.quaternion_from_euler(90, 0, 0, degrees=True)
 r = ql.quaternion_from_axis_angle([0, 0, 1], 45, degrees=True)
@@ -814,6 +814,119 @@ def _check_08_1(answer):
     if _rotate.angle_between(a, r) < 1e-6 or _rotate.angle_between(a, q) < 1e-6:
         raise _Wrong("combine both: the final orientation is 'q, with r applied in the object's own frame'.")
     raise _Wrong("that is neither q · r nor r · q. Use ql.multiply with q and r.")
+
+
+#: Exercise 08.2's key pairs ((yaw_A, pitch_A), (yaw_B, pitch_B)) in degrees, by letter.
+_08_2_PAIRS = {"a": ((-40, 20), (-40, 70)), "b": ((30, 45), (150, 45)), "c": ((0, 60), (120, -30)),
+               "d": ((170, 10), (-170, 10)), "e": ((90, -20), (-60, 35))}
+
+
+def _08_2_rolls() -> dict[str, float]:
+    """SLERP's largest |roll| (degrees) between each pair's keys, by letter."""
+    from .models.turret import turret_state
+
+    return {k: turret_state(*a, *b, 0.0).roll_slerp for k, (a, b) in _08_2_PAIRS.items()}
+
+
+def _08_2_rolling() -> set[str]:
+    """The letters whose SLERP banks the head somewhere on the way (rounding leaves ~1e-14°; the demo says 0.05°)."""
+    return {k for k, roll in _08_2_rolls().items() if roll >= 0.05}
+
+
+def _letters(answer) -> set[str]:
+    """Read a list of letters a-e (or one string of them, like "ce")."""
+    unreadable = _Malformed(f"Answer with a list of letters among a-e, like ['a', 'd']; got {_shown(answer)}.")
+    if isinstance(answer, str):
+        answer = [c for c in answer if c not in " ,;"]
+    if not isinstance(answer, (list, tuple, set, frozenset)) or len(answer) > len(_08_2_PAIRS):
+        raise unreadable
+    if not all(isinstance(c, str) and c.strip().lower() in _08_2_PAIRS for c in answer):
+        raise unreadable
+    return {c.strip().lower() for c in answer}
+
+
+@_exercise(
+    "08.2",
+    "Predict first, then run: for which key pairs does SLERP roll the turret's head somewhere between the keys? "
+    "(a) (-40°, 20°) → (-40°, 70°), (b) (30°, 45°) → (150°, 45°), (c) (0°, 60°) → (120°, -30°), "
+    "(d) (170°, 10°) → (-170°, 10°), (e) (90°, -20°) → (-60°, 35°), each (yaw, pitch). Answer with a list of "
+    "letters, e.g. ['a', 'd'], and check each pair with "
+    "quatlib.models.turret.turret_state(yaw_A, pitch_A, yaw_B, pitch_B, t=0).roll_slerp.",
+    """
+from quatlib.models.turret import turret_state
+pairs = {"a": (-40, 20, -40, 70), "b": (30, 45, 150, 45), "c": (0, 60, 120, -30),
+         "d": (170, 10, -170, 10), "e": (90, -20, -60, 35)}
+answer = [k for k, keys in pairs.items() if turret_state(*keys, t=0).roll_slerp > 0.05]   # ['c', 'e']
+# only where both yaw and pitch change: with one angle fixed, SLERP is that one angle's lerp
+""",
+    lambda: sorted(_08_2_rolling()),
+)
+def _check_08_2(answer):
+    picked = _letters(answer)
+    rolls, right = _08_2_rolls(), _08_2_rolling()
+    if picked == right:
+        banks = " and ".join(f"{rolls[k]:.1f}° in ({k})" for k in sorted(right))
+        return _correct(f"where both angles change, the shortest turn banks the head (by up to {banks}). With one "
+                        "angle fixed, q_B q_A⁻¹ is a turn about up (equal pitches) or about the pitch joint's axis "
+                        "(equal yaws), and SLERP is that one angle's lerp: no roll.")
+    extra = sorted(picked - right)
+    if extra:
+        (yaw_a, pitch_a), (yaw_b, pitch_b) = _08_2_PAIRS[extra[0]]
+        fixed = "pitch" if pitch_a == pitch_b else "yaw"
+        raise _Wrong(f"in ({extra[0]}) the {fixed} stays {pitch_a if fixed == 'pitch' else yaw_a}°: only one angle "
+                     f"changes, so SLERP turns about one joint's axis and never rolls. Run turret_state(...) and "
+                     "look at roll_slerp.")
+    missing = sorted(right - picked)
+    raise _Wrong(f"look again at ({missing[0]}): both yaw and pitch change there. Run "
+                 "quatlib.models.turret.turret_state(...).roll_slerp for it.")
+
+
+#: Exercise 08.3: keys (yaw, pitch) in degrees and the blend t.
+_08_3_KEYS, _08_3_T = ((160.0, 10.0), (-140.0, 50.0)), 0.25
+
+
+def _08_3_state():
+    from .models.turret import turret_state
+
+    (yaw_a, pitch_a), (yaw_b, pitch_b) = _08_3_KEYS
+    return turret_state(yaw_a, pitch_a, yaw_b, pitch_b, _08_3_T, lerp="wrapped")
+
+
+@_exercise(
+    "08.3",
+    "Key A is (yaw 160°, pitch 10°), key B is (yaw -140°, pitch 50°). Give the quaternion of the turret's pose at "
+    "t = 0.25 when yaw and pitch are blended separately, the yaw difference wrapped into (-180°, 180°]. (Any "
+    "quaternion of that pose counts: q or -q, a yaw of 175° or -185°.)",
+    """
+from quatlib.models.turret import wrap_degrees
+yaw = 160 + 0.25 * wrap_degrees(-140 - 160)    # -300° wrapped is +60°: 160° + 15° = 175°
+pitch = 10 + 0.25 * (50 - 10)                  # 20°
+answer = ql.quaternion_from_euler(yaw, pitch, 0, degrees=True)
+""",
+    lambda: _08_3_state().q_wrapped,
+)
+def _check_08_3(answer):
+    a = _numbers(answer, 4, "(0.1, 0.2, 0.9, 0.3)")
+    if np.linalg.norm(a) == 0:
+        raise _Malformed("(0, 0, 0, 0) is not a rotation: a rotation quaternion has length 1.")
+    s = _08_3_state()
+    yaw, pitch = s.euler_wrapped
+    if _rotate.angle_between(a, s.q_wrapped) < 1e-6:  # the pose, whatever the sign or the yaw's 360°
+        return _correct(f"(yaw, pitch) = ({yaw:.0f}°, {pitch:.0f}°): the yaw goes 60° the short way, "
+                        f"not 300° the long way, and the head never rolls.")
+    if _rotate.angle_between(a, s.q_euler) < 1e-6:
+        raise _Wrong(f"that is the naive lerp (yaw {s.euler_t[0]:.0f}°): from 160° to -140° it runs 300° the long "
+                     "way. Wrap the difference -300° first.")
+    if _rotate.angle_between(a, s.q_slerp) < 1e-6:
+        raise _Wrong(f"that is SLERP's pose: it banks the head by {abs(s.euler_slerp[2]):.1f}°, which a turret "
+                     "cannot do. Blend the two angles instead.")
+    if _rotate.angle_between(a, s.q_a) < 1e-6 or _rotate.angle_between(a, s.q_b) < 1e-6:
+        raise _Wrong("that is one of the keys. At t = 0.25 the turret is a quarter of the way from A to B.")
+    close = _euler.quaternion_from_euler(yaw, np.array([10.0, 50.0, 30.0]), 0.0, degrees=True)
+    if (_rotate.angle_between(a, close) < 1e-6).any():
+        raise _Wrong("the yaw is right; the pitch is a quarter of the way from 10° to 50°.")
+    raise _Wrong("not yet the pose. Yaw: 160° plus a quarter of the wrapped difference; pitch: a quarter of the way "
+                 "from 10° to 50°; then ql.quaternion_from_euler(yaw, pitch, 0, degrees=True).")
 
 
 # --- public API ------------------------------------------------------------------------------

@@ -418,8 +418,38 @@ def test_08_bug_2_long_path_headings():
     np.testing.assert_allclose(np.abs(short_way), [170, 175, 180, 175, 170], atol=1e-9)
 
 
+def test_08_bug_1_float32_step_is_too_long_and_normalizing_every_step_holds_the_length():
+    step = ql.quaternion_from_axis_angle(np.float32([0, 1, 0]), np.float32(0.001))
+    assert ql.norm(step.astype(np.float64)) - 1 == pytest.approx(5.8e-9, abs=0.05e-9)
+    never, every = ql.max_drift(200_000), ql.max_drift(200_000, normalize_every=1)
+    assert never == pytest.approx(4.2e-4, abs=0.05e-4) and every == pytest.approx(4.2e-8, abs=0.05e-8)
+    assert 0.5e4 < never / every < 2e4  # "ten thousand times closer to 1"
+
+
 def test_08_bug_3_local_turns_multiply_on_the_right():
+    """The nose is the object's own -z axis, as for the turret and the course's camera: yaw 90° faces -x."""
     q = ql.quaternion_from_euler(90, 0, 0, degrees=True)
-    r = ql.quaternion_from_axis_angle([1, 0, 0], -30, degrees=True)
-    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(r, q), [0, 0, 1]), [1, 0, 0], atol=1e-15)
-    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(q, r), [0, 0, 1]), [np.sqrt(0.75), 0.5, 0], atol=1e-15)
+    r = ql.quaternion_from_axis_angle([1, 0, 0], 30, degrees=True)
+    nose = [0, 0, -1]
+    np.testing.assert_allclose(ql.rotate_vector(q, nose), [-1, 0, 0], atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(r, q), nose), [-1, 0, 0], atol=1e-15)
+    np.testing.assert_allclose(ql.rotate_vector(ql.multiply(q, r), nose), [-np.sqrt(0.75), 0.5, 0], atol=1e-15)
+
+
+def test_08_capstone_table():
+    """Equal pitches: SLERP is the yaw lerp; both angles changing: SLERP rolls 28.2°; across ±180°: only wrapping."""
+    from quatlib.models.turret import turret_state, wrap_degrees
+
+    np.testing.assert_array_equal(wrap_degrees([-340, 340, 20, 180, -180]), [20, -20, 20, 180, 180])
+    rows = {}
+    for keys in ((0, 80, 90, 80), (0, 60, 120, -30), (170, 0, -170, 0)):
+        s = turret_state(*keys, t=0)
+        gap = ql.angle_between(s.q_path_slerp, s.q_path_wrapped, degrees=True).max()
+        rows[keys] = np.round([s.roll_slerp, gap, s.turned_slerp, s.turned_euler, s.turned_wrapped], 1) + 0.0
+    np.testing.assert_array_equal(rows[0, 80, 90, 80], [0, 0, 90, 90, 90])
+    np.testing.assert_array_equal(rows[0, 60, 120, -30], [28.2, 26.9, 138.6, 150.0, 150.0])
+    np.testing.assert_array_equal(rows[170, 0, -170, 0], [0, 0, 20, 340, 20])
+    # equal pitches: q_B q_A⁻¹ = Ry(yaw_B − yaw_A)
+    q_a, q_b = (ql.quaternion_from_euler(yaw, 80, 0, degrees=True) for yaw in (0, 90))
+    np.testing.assert_allclose(ql.multiply(q_b, ql.conjugate(q_a)), ql.quaternion_from_euler(90, 0, 0, degrees=True),
+                               atol=1e-15)

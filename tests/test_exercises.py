@@ -79,6 +79,14 @@ def test_unanswered_is_a_reminder(key):
         ("08.1", ql.multiply(ql.quaternion_from_axis_angle([0, 0, 1], 45, degrees=True),
                              ql.quaternion_from_euler(90, 0, 0, degrees=True)), "world"),
         ("08.1", ql.quaternion_from_euler(90, 0, 0, degrees=True), "combine both"),
+        ("08.2", ["c"], "look again at (e)"),
+        ("08.2", ["b", "c", "e"], "the pitch stays 45°"),
+        ("08.2", "ace", "the yaw stays -40°"),
+        ("08.3", ql.quaternion_from_euler(85, 20, 0, degrees=True), "naive lerp"),
+        ("08.3", ql.slerp(ql.quaternion_from_euler(160, 10, 0, degrees=True),
+                          ql.quaternion_from_euler(-140, 50, 0, degrees=True), 0.25), "SLERP's pose"),
+        ("08.3", ql.quaternion_from_euler(175, 10, 0, degrees=True), "the pitch is a quarter"),
+        ("08.3", ql.quaternion_from_euler(-140, 50, 0, degrees=True), "one of the keys"),
     ],
 )
 def test_wrong_answers_get_the_right_hint(key, answer, hint):
@@ -96,6 +104,9 @@ def test_wrong_answers_get_the_right_hint(key, answer, hint):
         ("06.2", lambda q0, q1, t: q0, "shape (101, 4)"),
         ("01.1", "i", "Python spells i as j"),
         ("03.1", ((0, 0, 0), (1, 0, 0)), "no direction"),
+        ("08.2", [1, 2], "list of letters among a-e"),
+        ("08.2", ["c", "f"], "list of letters among a-e"),
+        ("08.3", (0, 0, 0, 0), "not a rotation"),
     ],
 )
 def test_unreadable_answers_say_what_was_expected(key, answer, message):
@@ -394,3 +405,30 @@ def test_a_checker_that_fails_unexpectedly_still_gives_feedback(monkeypatch):
     feedback = ex.check("04.2", (1, 0, 0))
     assert not feedback.ok and feedback.message.startswith("⚠️") and "RuntimeError" in feedback.message
     assert len(feedback.message) < 400
+
+
+# --- 08: the turret's exercises accept every right answer --------------------------------------------------
+
+
+def test_08_2_any_spelling_of_the_right_letters_is_accepted():
+    for answer in (["c", "e"], ("E", "c"), {"e", "c"}, "c, e", "ec"):
+        assert ex.check("08.2", answer).ok, answer
+
+
+def test_08_2_right_letters_are_where_slerp_rolls():
+    """The accepted set is computed from the model: exactly the pairs whose yaw and pitch both change."""
+    from quatlib.models.turret import turret_state
+
+    both_change = {k for k, ((ya, pa), (yb, pb)) in ex._08_2_PAIRS.items() if ya != yb and pa != pb}
+    assert both_change == {"c", "e"} == set(ex.EXERCISES["08.2"].solution_answer())
+    for k, ((ya, pa), (yb, pb)) in ex._08_2_PAIRS.items():
+        assert (turret_state(ya, pa, yb, pb, 0).roll_slerp > 1) is (k in both_change)
+
+
+def test_08_3_every_quaternion_of_the_pose_is_accepted():
+    """Judged as a rotation: q or -q, the yaw as 175° or -185° (or 535°), any positive length."""
+    for yaw in (175, -185, 535):
+        q = ql.quaternion_from_euler(yaw, 20, 0, degrees=True)
+        for answer in (q, -q, 2.5 * q, list(q)):
+            assert ex.check("08.3", answer).ok, (yaw, answer)
+    assert not ex.check("08.3", ql.quaternion_from_euler(175, -20, 0, degrees=True)).ok

@@ -6,13 +6,15 @@ example are closed-form anchors.  (tests/test_widgets_turret.py checks the geome
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import quatlib as ql
-from quatlib.models.turret import AIM, BARREL, TICKS, TS, turned, turret_state
+from quatlib.models.turret import AIM, BARREL, LERPS, TICKS, TS, turned, turret_state, wrap_degrees
 
 transform = pytest.importorskip("scipy.spatial.transform")
 Rotation, Slerp = transform.Rotation, transform.Slerp
@@ -92,3 +94,119 @@ def test_turned_sums_the_steps():
     qs = ql.quaternion_from_axis_angle([1, 0, 0], np.concatenate([np.linspace(0, 60, 7), np.linspace(50, 0, 6)]),
                                        degrees=True)
     assert turned(qs) == pytest.approx(120)  # 60° out and 60° back
+
+
+# --- the per-axis lerp with the yaw wrapped, and the roll SLERP adds (issue 11) -----------------------------
+
+
+def roll_free(qs) -> bool:
+    """No roll: the head's own x axis stays horizontal.  For R = Ry(yaw) Rx(pitch) Rz(roll) the y component of
+    R @ (1, 0, 0) is sin(roll) cos(pitch), so this holds for every roll-free pose (and only those, off the poles)."""
+    return bool(np.abs(ql.rotate_vector(qs, [1.0, 0.0, 0.0])[..., 1]).max() < 1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e4, 1e4))
+def test_wrap_degrees_is_the_same_direction_the_short_way(d):
+    w = float(wrap_degrees(d))
+    assert -180 < w <= 180
+    assert np.isclose(np.cos(np.radians(w)), np.cos(np.radians(d)), atol=1e-9)
+    assert np.isclose(np.sin(np.radians(w)), np.sin(np.radians(d)), atol=1e-9)
+
+
+def test_wrap_degrees_anchors():
+    np.testing.assert_array_equal(wrap_degrees([-340, 340, 20, 180, -180, 540, 360, -190]),
+                                  [20, -20, 20, 180, 180, 180, 0, 170])
+
+
+@settings(max_examples=60, deadline=None)
+@given(yaws, pitches, yaws, pitches, st.floats(0, 1))
+def test_wrapped_lerp_is_per_axis_the_short_way_and_never_rolls(yaw_a, pitch_a, yaw_b, pitch_b, t):
+    s = turret_state(yaw_a, pitch_a, yaw_b, pitch_b, t, lerp="wrapped")
+    d = float(wrap_degrees(yaw_b - yaw_a))
+    # closed form: yaw moves by t·d (|d| ≤ 180°), the pitch as typed; scipy's "YX" angles are the oracle
+    yaw_t, pitch_t = yaw_a + t * d, (1 - t) * pitch_a + t * pitch_b
+    np.testing.assert_allclose(ql.matrix_from_quaternion(s.q_wrapped),
+                               Rotation.from_euler("YX", [yaw_t, pitch_t], degrees=True).as_matrix(), atol=1e-9)
+    np.testing.assert_allclose(np.cos(np.radians(s.euler_wrapped[0] - yaw_t)), 1, atol=1e-12)
+    assert -180 < s.euler_wrapped[0] <= 180 and s.euler_wrapped[1] == pytest.approx(pitch_t)
+    np.testing.assert_allclose(s.muzzle_wrapped, BARREL * aim(yaw_a + TS * d, (1 - TS) * pitch_a + TS * pitch_b),
+                               atol=1e-12)
+    # both ends are the keys, and no pose on the way rolls (SLERP's may)
+    assert ql.angle_between(s.q_path_wrapped[0], s.q_a) < 1e-7 and ql.angle_between(s.q_path_wrapped[-1], s.q_b) < 1e-7
+    assert roll_free(s.q_path_wrapped) and roll_free(s.q_path_euler)
+    assert s.turned_wrapped >= s.turned_slerp - 1e-6  # no path is shorter than SLERP's
+    assert s.gap_wrapped == pytest.approx(float(ql.angle_between(s.q_slerp, s.q_wrapped, degrees=True)), abs=1e-9)
+    # the lerp control only picks which blend the *_lerp names show
+    np.testing.assert_array_equal(s.q_lerp, s.q_wrapped)
+    np.testing.assert_array_equal(s.muzzle_lerp, s.muzzle_wrapped)
+    assert (s.turned_lerp, s.gap_lerp) == (s.turned_wrapped, s.gap_wrapped)
+    naive = turret_state(yaw_a, pitch_a, yaw_b, pitch_b, t)
+    np.testing.assert_array_equal(naive.q_lerp, naive.q_euler)
+    assert (naive.turned_lerp, naive.gap_lerp) == (naive.turned_euler, naive.gap)
+    if abs(yaw_b - yaw_a) < 180:  # typed less than half a turn apart: wrapping changes nothing
+        np.testing.assert_allclose(s.q_path_wrapped, s.q_path_euler, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(yaws, pitches, yaws, pitches)
+def test_roll_slerp_is_scipys_largest_roll_along_the_path(yaw_a, pitch_a, yaw_b, pitch_b):
+    s = turret_state(yaw_a, pitch_a, yaw_b, pitch_b, 0.5)
+    R = ql.matrix_from_quaternion(s.q_path_slerp)
+    # scipy's intrinsic "YXZ" = Ry(yaw) Rx(pitch) Rz(roll); |roll| is defined up to the gimbal lock, where a
+    # yaw-and-pitch turret can make every pose with that aim, so it counts as 0 there (scipy warns there: expected)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Gimbal lock detected", UserWarning)
+        _, pitch, roll = Rotation.from_matrix(R).as_euler("YXZ", degrees=True).T
+    roll = np.where(np.abs(np.abs(pitch) - 90) < 1e-6, 0.0, roll)
+    assert s.roll_slerp == pytest.approx(np.abs(roll).max(), abs=1e-4)
+    assert (s.roll_slerp < 1e-6) == roll_free(s.q_path_slerp)
+
+
+@settings(max_examples=60, deadline=None)
+@given(yaws, pitches, yaws, st.floats(0, 1))
+def test_equal_pitches_slerp_is_the_wrapped_yaw_lerp_exactly(yaw_a, pitch, yaw_b, t):
+    """q_B q_A⁻¹ = Ry(yaw_B) Rx(p) Rx(p)⁻¹ Ry(yaw_A)⁻¹ = Ry(yaw_B − yaw_A): one turn about up, no roll."""
+    s = turret_state(yaw_a, pitch, yaw_b, pitch, t)
+    assert s.gap_wrapped == pytest.approx(0, abs=1e-6)
+    np.testing.assert_allclose(ql.angle_between(s.q_path_slerp, s.q_path_wrapped, degrees=True), 0, atol=1e-6)
+    assert s.roll_slerp == pytest.approx(0, abs=1e-6)
+    assert s.turned_slerp == pytest.approx(s.turned_wrapped, abs=1e-6)
+
+
+def test_equal_pitches_0_80_to_90_80_gap_zero_all_along():
+    """The capstone's first row: at a steep pitch SLERP does not wobble; it *is* the yaw lerp."""
+    s = turret_state(0, 80, 90, 80, 0.5)
+    gaps = ql.angle_between(s.q_path_slerp, s.q_path_euler, degrees=True)
+    assert gaps.max() < 1e-9 and s.roll_slerp < 1e-9
+    assert s.turned_slerp == pytest.approx(90) and s.turned_euler == pytest.approx(90)
+
+
+def test_0_60_to_120_minus_30_slerp_rolls_28_2_degrees():
+    """The capstone's second row: SLERP banks the head by up to 28.2°; the per-axis lerps never roll."""
+    s = turret_state(0, 60, 120, -30, 0.5)
+    assert s.roll_slerp == pytest.approx(28.22, abs=0.005)
+    assert not roll_free(s.q_path_slerp) and roll_free(s.q_path_wrapped)
+    np.testing.assert_allclose(s.q_path_wrapped, s.q_path_euler, atol=1e-12)  # 120° typed: nothing to wrap
+    assert s.turned_slerp == pytest.approx(138.59, abs=0.005)
+    assert s.turned_wrapped == pytest.approx(150.0, abs=0.005)  # ≈ the yaw's 120° and the pitch's 90° combined
+    assert ql.angle_between(s.q_path_slerp, s.q_path_wrapped, degrees=True).max() == pytest.approx(26.90, abs=0.005)
+
+
+def test_170_to_minus_170_wrapped_turns_20_naive_340():
+    s = turret_state(170, 0, -170, 0, 0.5, lerp="wrapped")
+    assert s.turned_wrapped == pytest.approx(20) and s.turned_euler == pytest.approx(340)
+    assert s.gap_wrapped == pytest.approx(0, abs=1e-9) and s.gap == pytest.approx(180)
+    np.testing.assert_allclose(s.euler_wrapped, [180, 0], atol=1e-12)
+    assert s.long_way and not s.detour  # the naive lerp runs the long way; the head shown does not
+
+
+def test_yaw_180_and_minus_180_wrapped_stays_put():
+    s = turret_state(180, 20, -180, 20, 0.3, lerp="wrapped")
+    assert s.turned_wrapped == pytest.approx(0, abs=1e-9) and s.gap_wrapped == pytest.approx(0, abs=1e-6)
+
+
+def test_unknown_lerp_is_refused():
+    assert LERPS == ("naive", "wrapped")
+    with pytest.raises(ValueError, match="Expected lerp to be one of"):
+        turret_state(0, 0, 10, 0, 0.5, lerp="wrap")

@@ -21,9 +21,9 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
-from quatlib.models.turret import AIM, BARREL, TS  # noqa: E402
+from quatlib.models.turret import AIM, BARREL, TS, wrap_degrees  # noqa: E402
 from quatlib.widgets._base import fmt, fmt_vector  # noqa: E402
-from quatlib.widgets._turret import _PLAY_STEPS, turret  # noqa: E402
+from quatlib.widgets._turret import _LERP_TITLES, _PLAY_STEPS, turret  # noqa: E402
 
 RNG = np.random.default_rng(20260808)
 
@@ -33,6 +33,7 @@ SWEEPS = {
     "yaw_b": [-180, 180, 0, 150, -90, *RNG.uniform(-180, 180, 3).round(1)],
     "pitch_b": [-90, 90, 0, 40, 89.5, *RNG.uniform(-90, 90, 3).round(1)],
     "t": [0.0, 1.0, 0.5, 0.01, 0.99, *RNG.uniform(0, 1, 3).round(2)],
+    "lerp": ["wrapped", "naive", "wrapped"],
 }
 
 
@@ -65,6 +66,13 @@ def check_consistent(d) -> None:
     np.testing.assert_allclose(s.euler_t, [(1 - t) * v.yaw_a + t * v.yaw_b, (1 - t) * v.pitch_a + t * v.pitch_b],
                                atol=1e-12)
     np.testing.assert_allclose(s.q_euler, ql.quaternion_from_euler(*s.euler_t, 0, degrees=True), atol=0)
+    # the right head shows the blend the buttons chose: as typed, or the yaw difference wrapped (the short way)
+    yaw_b = v.yaw_a + float(wrap_degrees(v.yaw_b - v.yaw_a)) if v.lerp == "wrapped" else v.yaw_b
+    lerp_aim = aim((1 - TS) * v.yaw_a + TS * yaw_b, pitch_path)
+    np.testing.assert_allclose(s.muzzle_lerp, BARREL * lerp_aim, atol=1e-12)
+    np.testing.assert_allclose(s.q_lerp, s.q_wrapped if v.lerp == "wrapped" else s.q_euler, atol=0)
+    np.testing.assert_allclose(aim(*s.euler_lerp), aim((1 - t) * v.yaw_a + t * yaw_b, s.euler_t[1]), atol=1e-12)
+    assert d.scenes[1].title == _LERP_TITLES[v.lerp]
 
     # SLERP: the same as quatlib's, both ends are the keys (up to sign), the muzzle is the aim of each pose
     np.testing.assert_allclose(s.q_slerp, ql.slerp(q_a, q_b, t), atol=0)
@@ -88,15 +96,15 @@ def check_consistent(d) -> None:
 
     # artists hold the same numbers
     (tur_s, tur_e), (path_s, path_e) = items["turrets"], items["paths"]
-    for tur, q in ((tur_s, s.q_slerp), (tur_e, s.q_euler)):
+    for tur, q in ((tur_s, s.q_slerp), (tur_e, s.q_lerp)):
         R = ql.matrix_from_quaternion(q)
         np.testing.assert_allclose(tur.head.R, R, atol=0)
         np.testing.assert_allclose(tur.barrel.tip, BARREL * (R @ AIM), atol=1e-12)
         np.testing.assert_allclose(tur.muzzle.p, BARREL * (R @ AIM), atol=1e-12)
-    np.testing.assert_allclose(tur_e.muzzle.p, BARREL * aim(*s.euler_t), atol=1e-12)
+    np.testing.assert_allclose(tur_e.muzzle.p, BARREL * aim(*s.euler_lerp), atol=1e-12)
     np.testing.assert_allclose(path_s.points, s.muzzle_slerp, atol=0)
-    np.testing.assert_allclose(path_e.points, s.muzzle_euler, atol=0)
-    np.testing.assert_allclose(items["ghosts"][0].points, s.muzzle_euler, atol=0)
+    np.testing.assert_allclose(path_e.points, s.muzzle_lerp, atol=0)
+    np.testing.assert_allclose(items["ghosts"][0].points, s.muzzle_lerp, atol=0)
     np.testing.assert_allclose(items["ghosts"][1].points, s.muzzle_slerp, atol=0)
     np.testing.assert_allclose(items["others"][0].p, tur_e.muzzle.p, atol=1e-12)
     np.testing.assert_allclose(items["others"][1].p, tur_s.muzzle.p, atol=1e-12)
@@ -104,7 +112,7 @@ def check_consistent(d) -> None:
     ten = np.linspace(0, 1, 11)
     np.testing.assert_allclose(items["ticks"][0].points, ql.rotate_vector(ql.slerp(q_a, q_b, ten), BARREL * AIM),
                                atol=1e-12)
-    ten_e = aim((1 - ten) * v.yaw_a + ten * v.yaw_b, (1 - ten) * v.pitch_a + ten * v.pitch_b)
+    ten_e = aim((1 - ten) * v.yaw_a + ten * yaw_b, (1 - ten) * v.pitch_a + ten * v.pitch_b)
     np.testing.assert_allclose(items["ticks"][1].points, BARREL * ten_e, atol=1e-12)
     for k in range(2):
         a, b = items["keys"][k]
@@ -113,12 +121,13 @@ def check_consistent(d) -> None:
 
     # the readout prints the keys, both quaternions, the poses at t, the gap and the turn A → B
     r = d.readout.value
-    for x in (v.yaw_a, v.pitch_a, v.yaw_b, v.pitch_b, *s.euler_t, *s.euler_slerp):
+    for x in (v.yaw_a, v.pitch_a, v.yaw_b, v.pitch_b, *s.euler_lerp, *s.euler_slerp):
         assert fmt(x, 1) in r
-    for q in (q_a, q_b, s.q_slerp, s.q_euler):
+    for q in (q_a, q_b, s.q_slerp, s.q_lerp):
         assert fmt_vector(q) in r
     assert f"<b>{fmt(s.angle_ab, 1)}°</b>" in r
-    assert f"<b>{fmt(s.gap, 1)}°</b>" in r
+    assert f"<b>{fmt(s.gap_lerp, 1)}°</b>" in r
+    assert f"largest roll on the way: <b>{fmt(s.roll_slerp, 1)}°</b>" in r
 
 
 def check_slerp_geometry(d) -> None:
@@ -168,9 +177,12 @@ def test_controls_reach_their_ends_and_are_labelled(demo):
     assert (c["yaw_a"].min, c["yaw_a"].max) == (-180, 180) and (c["yaw_b"].min, c["yaw_b"].max) == (-180, 180)
     assert (c["pitch_a"].min, c["pitch_a"].max) == (-90, 90) and (c["pitch_b"].min, c["pitch_b"].max) == (-90, 90)
     assert (c["t"].min, c["t"].max) == (0, 1) and (1 / c["t"].step) == pytest.approx(100)
-    for name, w in {**c, **demo.view_controls}.items():
+    sliders = {name: w for name, w in {**c, **demo.view_controls}.items() if name != "lerp"}
+    for name, w in sliders.items():
         assert w.description and w.continuous_update, name
         assert ((w.max - w.min) / w.step) >= 10, name
+    assert c["lerp"].description and [v for _, v in c["lerp"].options] == ["naive", "wrapped"]
+    assert c["lerp"].value == "naive"
     assert all("°" in c[k].description for k in ("yaw_a", "pitch_a", "yaw_b", "pitch_b"))
 
 
@@ -327,3 +339,21 @@ def test_text_fallback_and_png(demo):
     bundle = demo._repr_mimebundle_()
     assert bundle["text/plain"].startswith("turret: ")
     assert bundle["image/png"]
+
+
+def test_wrapped_right_head_takes_the_short_way_and_slerp_shows_its_roll(demo):
+    """The capstone's message: per axis with the yaw wrapped is the turret's tool; SLERP banks the head."""
+    demo.set(yaw_a=170, pitch_a=0, yaw_b=-170, pitch_b=0, t=0.5, lerp="wrapped")
+    check_consistent(demo)
+    s = demo.state
+    assert s.turned_lerp == pytest.approx(20) and s.gap_lerp == pytest.approx(0, abs=1e-9)
+    assert demo.items["notes"][1].value == ""  # no long way round to warn about
+    assert demo.scenes[1].title == "per axis, the yaw wrapped: a real turret"
+    demo.set(yaw_a=0, pitch_a=60, yaw_b=120, pitch_b=-30)
+    check_consistent(demo)
+    assert "rolls the head by up to 28.2°" in demo.items["notes"][0].value
+    demo.set(lerp="naive")
+    assert demo.scenes[1].title == "the naive way: lerp the angles"
+    demo.set(yaw_a=0, pitch_a=80, yaw_b=90, pitch_b=80)  # equal pitches: SLERP is the yaw lerp, no roll
+    check_consistent(demo)
+    assert "rolls" not in demo.items["notes"][0].value and demo.state.gap_lerp == pytest.approx(0, abs=1e-6)

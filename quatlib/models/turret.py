@@ -1,9 +1,11 @@
-"""The model of notebook 08's turret: two key poses typed in as Euler angles, blended two ways (numpy only).
+"""The model of notebook 08's turret: two key poses typed in as Euler angles, blended three ways (numpy only).
 
-"Euler at the edges, quaternions inside": the keys are (yaw, pitch) with roll 0,
-``R = Ry(yaw) · Rx(pitch)``; the blend is either SLERP of their quaternions or a
-straight line in (yaw, pitch).  The widget :func:`quatlib.widgets.turret` draws what
-:func:`turret_state` computes.
+The keys are (yaw, pitch) with roll 0, ``R = Ry(yaw) · Rx(pitch)``: a turret whose
+base yaws about up and whose barrel pitches.  The blend is SLERP of their quaternions, a straight
+line in (yaw, pitch) (the naive lerp), or the per-axis lerp with the yaw
+difference wrapped into (−180°, 180°] (:func:`wrap_degrees`: the short way round,
+never a roll: what a turret with a yawing base and a pitching barrel can do).  The
+widget :func:`quatlib.widgets.turret` draws what :func:`turret_state` computes.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
 from .gimbal import quiet_euler
 
-__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "TurretState", "turret_state", "turned"]
+__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "TurretState", "turret_state", "turned", "wrap_degrees"]
 
 #: The barrel points along the head's -z axis (the way the course's camera looks at
 #: azimuth = elevation = 0), so yaw 0 aims along -z and a positive pitch raises it:
@@ -37,6 +39,19 @@ TS.flags.writeable = False
 TICKS = slice(None, None, 12)
 #: Keys closer than this (degrees) are "the same orientation".
 SAME = 0.05
+#: The two per-axis blends the second head can use: the angles as typed, or the yaw difference wrapped.
+LERPS = ("naive", "wrapped")
+
+
+def wrap_degrees(d):
+    """An angle difference ``d`` (degrees, any shape) wrapped into (−180°, 180°]: ``180 − (180 − d) mod 360``.
+
+    The same direction as ``d`` modulo 360°, the short way round; a half turn stays +180°.
+
+    >>> wrap_degrees(np.array([-340.0, 20.0, 180.0, -180.0, 540.0, 360.0]))
+    array([ 20.,  20., 180., 180., 180.,   0.])
+    """
+    return 180.0 - np.mod(180.0 - np.asarray(d, dtype=float), 360.0)
 
 
 def turned(qs) -> float:
@@ -82,6 +97,20 @@ class TurretState:
         The fixed axis SLERP turns about (that of ``q(1) q_A⁻¹``, the short way); None when A = B.
     turn : float
         The angle of that turn, degrees (= ``angle_ab``).
+    lerp : str
+        Which per-axis blend the second head shows, one of :data:`LERPS` (the ``*_lerp`` properties pick it).
+    euler_wrapped : ndarray, shape (2,)
+        The per-axis lerp with the yaw wrapped, at ``t``: ``(yaw_A + t·wrap(yaw_B − yaw_A), (1 − t) pitch_A +
+        t pitch_B)``, its yaw shown in (−180°, 180°].
+    q_wrapped, q_path_wrapped, muzzle_wrapped : ndarray
+        That blend's quaternion at ``t``, at the samples ``TS``, and its muzzle path (as for the naive lerp).
+    turned_wrapped : float
+        How far the wrapped lerp's head turns over the whole blend, degrees.
+    gap_wrapped : float
+        The angle between the SLERP head and the wrapped lerp's head at ``t``, degrees.
+    roll_slerp : float
+        The largest ``|roll|`` of the SLERP head along the whole path, degrees: 0 when only one of yaw and
+        pitch changes (then SLERP *is* the per-axis lerp), otherwise a bank a yaw-and-pitch turret cannot make.
     """
 
     keys: np.ndarray
@@ -102,6 +131,14 @@ class TurretState:
     turned_euler: float
     axis: np.ndarray | None
     turn: float
+    lerp: str
+    euler_wrapped: np.ndarray
+    q_wrapped: np.ndarray
+    q_path_wrapped: np.ndarray
+    muzzle_wrapped: np.ndarray
+    turned_wrapped: float
+    gap_wrapped: float
+    roll_slerp: float
 
     @property
     def R_slerp(self) -> np.ndarray:
@@ -112,6 +149,39 @@ class TurretState:
     def R_euler(self) -> np.ndarray:
         """The lerped-angles head's matrix at ``t``."""
         return matrix_from_quaternion(self.q_euler)
+
+    def _pick(self, naive, wrapped):
+        return wrapped if self.lerp == "wrapped" else naive
+
+    @property
+    def q_lerp(self) -> np.ndarray:
+        """The second head's quaternion at ``t``: ``q_euler`` or ``q_wrapped``, as ``lerp`` says."""
+        return self._pick(self.q_euler, self.q_wrapped)
+
+    @property
+    def R_lerp(self) -> np.ndarray:
+        """The second head's matrix at ``t``."""
+        return matrix_from_quaternion(self.q_lerp)
+
+    @property
+    def euler_lerp(self) -> np.ndarray:
+        """The second head's (yaw, pitch) at ``t``."""
+        return self._pick(self.euler_t, self.euler_wrapped)
+
+    @property
+    def muzzle_lerp(self) -> np.ndarray:
+        """The second head's muzzle path, shape ``(len(TS), 3)``."""
+        return self._pick(self.muzzle_euler, self.muzzle_wrapped)
+
+    @property
+    def turned_lerp(self) -> float:
+        """How far the second head turns over the whole blend, degrees."""
+        return self._pick(self.turned_euler, self.turned_wrapped)
+
+    @property
+    def gap_lerp(self) -> float:
+        """The angle between the SLERP head and the second head at ``t``, degrees."""
+        return self._pick(self.gap, self.gap_wrapped)
 
     @property
     def same(self) -> bool:
@@ -125,12 +195,15 @@ class TurretState:
 
     @property
     def detour(self) -> bool:
-        """The lerped head turns clearly further than SLERP's (by a quarter and 1° more)."""
-        return self.turned_euler > 1.25 * self.turned_slerp + 1.0
+        """The second head turns clearly further than SLERP's (by a quarter and 1° more)."""
+        return self.turned_lerp > 1.25 * self.turned_slerp + 1.0
 
 
-def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: float) -> TurretState:
-    """Both blends from key A ``(yaw_a, pitch_a)`` to key B ``(yaw_b, pitch_b)`` (degrees), at ``t`` and all along.
+def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: float,
+                 lerp: str = "naive") -> TurretState:
+    """The blends from key A ``(yaw_a, pitch_a)`` to key B ``(yaw_b, pitch_b)`` (degrees), at ``t`` and all along.
+
+    ``lerp`` (one of :data:`LERPS`) says which per-axis blend the ``*_lerp`` properties show; both are computed.
 
     Examples
     --------
@@ -142,12 +215,18 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
     (array([180.,   0.,   0.]), array([0., 0.]))
     >>> s.long_way, s.same
     (True, False)
+    >>> print(f"{s.euler_wrapped[0]:.1f} {s.turned_wrapped:.1f} {s.gap_wrapped:.1f}")   # yaw wrapped: the short way
+    180.0 20.0 0.0
+    >>> print(f"{turret_state(0, 60, 120, -30, 0.5).roll_slerp:.1f}")   # SLERP banks the head on the way
+    28.2
     """
+    if lerp not in LERPS:
+        raise ValueError(f"Expected lerp to be one of {LERPS}, got {lerp!r}.")
     keys = np.array([[yaw_a, pitch_a], [yaw_b, pitch_b]], dtype=float)
     t = float(t)
     q_a = quaternion_from_euler(yaw_a, pitch_a, 0.0, degrees=True)
     q_b = quaternion_from_euler(yaw_b, pitch_b, 0.0, degrees=True)
-    # quaternions inside: one great arc on the 3-sphere, the short way
+    # SLERP: one great arc on the 3-sphere, the short way
     q_path_s = slerp(q_a, q_b, TS)
     q_s = slerp(q_a, q_b, t)
     # the naive way: a straight line in (yaw, pitch)
@@ -155,6 +234,12 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
     e_t = (1 - t) * keys[0] + t * keys[1]
     q_path_e = quaternion_from_euler(e_path[:, 0], e_path[:, 1], 0.0, degrees=True)
     q_e = quaternion_from_euler(e_t[0], e_t[1], 0.0, degrees=True)
+    # per axis, the yaw the short way: the same straight line towards B's yaw moved by a multiple of 360°
+    keys_w = np.array([keys[0], [yaw_a + wrap_degrees(yaw_b - yaw_a), pitch_b]])
+    w_path = (1 - TS)[:, None] * keys_w[0] + TS[:, None] * keys_w[1]
+    w_t = (1 - t) * keys_w[0] + t * keys_w[1]
+    q_path_w = quaternion_from_euler(w_path[:, 0], w_path[:, 1], 0.0, degrees=True)
+    q_w = quaternion_from_euler(w_t[0], w_t[1], 0.0, degrees=True)
     angle_ab = float(angle_between(q_a, q_b, degrees=True))
     # the fixed axis SLERP turns about: that of q(1) q_A⁻¹, with q(1) = ±q_B as slerp chose (the short way)
     axis, turn = axis_angle_from_quaternion(multiply(q_path_s[-1], conjugate(q_a)))
@@ -165,4 +250,8 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
         angle_ab=angle_ab, gap=float(angle_between(q_s, q_e, degrees=True)),
         turned_slerp=turned(q_path_s), turned_euler=turned(q_path_e),
         axis=None if angle_ab < SAME else axis, turn=float(np.degrees(turn)),
+        lerp=lerp, euler_wrapped=np.array([wrap_degrees(w_t[0]), w_t[1]]), q_wrapped=q_w, q_path_wrapped=q_path_w,
+        muzzle_wrapped=rotate_vector(q_path_w, BARREL * AIM), turned_wrapped=turned(q_path_w),
+        gap_wrapped=float(angle_between(q_s, q_w, degrees=True)),
+        roll_slerp=float(np.abs(quiet_euler(q_path_s)[:, 2]).max()),
     )

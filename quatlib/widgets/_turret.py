@@ -1,8 +1,9 @@
-"""Notebook 08 capstone: a turret authored with Euler angles, blended with quaternions.
+"""Notebook 08 capstone: a two-axis turret keyed in (yaw, pitch), blended by SLERP and per axis.
 
-"Euler at the edges, quaternions inside": the two key poses are typed in as
-(yaw, pitch), the way an editor shows them; the motion between them is computed
-on quaternions (SLERP).  Beside it, the naive way: interpolate the two angles.
+The two key poses are typed in as (yaw, pitch), the way an editor shows them.
+Left, SLERP of their quaternions: the shortest turn, which may bank the head.
+Right, the per-axis lerp of the two angles: as typed (the long way round when the
+yaws straddle ±180°) or with the yaw difference wrapped (the turret's right tool).
 The math is :mod:`quatlib.models.turret`; here the figure, the controls and the drawing.
 """
 
@@ -13,7 +14,7 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
-from ._base import Demo, angle_slider, colored, fmt, fmt_vector, player, slider
+from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider
 
 __all__ = ["turret"]
 
@@ -22,6 +23,8 @@ _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
 _BREECH = 0.31  # where the barrel leaves the head
 _PLAY_STEPS = 100
+#: The right panel's title for each per-axis blend (``lerp`` control).
+_LERP_TITLES = {"naive": "the naive way: lerp the angles", "wrapped": "per axis, the yaw wrapped: a real turret"}
 
 
 class _Turret:
@@ -51,8 +54,8 @@ def _angles(*angles) -> str:
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
-           t: float = 0.5, *, transport: str = "image") -> Demo:
-    """Two key poses typed in as Euler angles, blended two ways: SLERP beside lerping the angles.
+           t: float = 0.5, lerp: str = "naive", *, transport: str = "image") -> Demo:
+    """Two key poses typed in as Euler angles: SLERP beside a per-axis lerp of the angles (naive or yaw wrapped).
 
     The keys are authored the way an editor shows them, as (yaw, pitch) with
     roll 0 (``R = Ry(yaw) · Rx(pitch)``); the barrel points along the head's
@@ -60,17 +63,22 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     and a positive pitch raises it.  The blend slider ``t`` (and the play
     button) moves both turrets from key A (``t = 0``) to key B (``t = 1``):
 
-    * left, *quaternions inside*: ``q(t) = slerp(q_A, q_B, t)`` with
+    * left, *SLERP*: ``q(t) = slerp(q_A, q_B, t)`` with
       ``q = quaternion_from_euler(yaw, pitch, 0)``.  The head makes one turn, about
       one fixed axis (dashed: the axis of ``q_B q_A⁻¹``, the short way), at
       constant angular speed: the muzzle runs along a circle about that axis and
       the dots at ``t = 0, 0.1, …, 1`` are evenly spaced.  (The circle is a great
       circle only when the axis is square to the barrel; what SLERP makes a great
-      arc is the path of ``q`` on the 3-sphere.)  In between, the head may roll a
-      little: the shortest turn is not always a yaw-and-pitch pose.
+      arc is the path of ``q`` on the 3-sphere.)  In between, the head may roll
+      (by up to 28.2° from (0°, 60°) to (120°, -30°)): when both angles change, the
+      shortest turn is not a yaw-and-pitch pose, and a two-axis turret cannot make it.
     * right, *the naive way*: ``(yaw, pitch)(t) = (1 - t)(yaw_A, pitch_A) + t (yaw_B, pitch_B)``.
       From yaw 150° to -150° it runs 300° the long way round, through 0°; the dots
-      bunch up and spread out.
+      bunch up and spread out.  With ``lerp="wrapped"`` (the "right head" buttons)
+      the yaw difference is first wrapped into (−180°, 180°]: the short way round,
+      and like the naive lerp it never rolls the head, which SLERP may (the readout
+      gives SLERP's largest roll along the path): the right tool for a turret whose
+      base yaws and whose barrel pitches.
 
     Each panel also shows the other method's path, faint and dotted.  The readout
     gives both keys as angles and as quaternions, the angle of the turn A → B,
@@ -83,6 +91,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         The key poses in degrees (yaw in [-180, 180], pitch in [-90, 90]).
     t : float
         The blend, 0 (key A) to 1 (key B).
+    lerp : {"naive", "wrapped"}
+        The right head's blend: the angles as typed, or the yaw difference wrapped.
     transport : {"image", "ipympl"}
         How the figure is shown (see :mod:`quatlib.widgets`).
 
@@ -96,7 +106,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     180.0
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
-                            titles=["quaternions inside: SLERP", "the naive way: lerp the angles"])
+                            titles=["SLERP: the shortest turn, one axis", _LERP_TITLES[lerp]])
     for scene in scenes:  # the world axes move only with the view: drawn into the cached background
         scene.world.static = True
     colors = (_SLERP, _EULER)
@@ -125,19 +135,23 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         "yaw_b": angle_slider("key B yaw (°)", yaw_b, tooltip="key B: turn about up (y)"),
         "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, tooltip="key B: raise the barrel"),
         "t": slider("blend t", t, 0.0, 1.0, 0.01, tooltip="0: key A, 1: key B"),
+        "lerp": W.ToggleButtons(options=[("as typed", "naive"), ("yaw wrapped", "wrapped")], value=lerp,
+                                description="right head", **control_style(button_width="116px"),
+                                tooltips=["lerp yaw and pitch as typed", "lerp the yaw the short way round"]),
     }
     play = player(controls["t"], _PLAY_STEPS, description="play the blend", layout=W.Layout(width="120px"))
     return Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
                 buttons={"play": play}, extra=[W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")],
                 below=[W.HBox(items["notes"])], transport=transport,
-                description="a turret keyed with Euler angles, blended by SLERP beside a lerp of the angles")
+                description="a two-axis turret keyed in (yaw, pitch): SLERP beside a per-axis lerp of the angles")
 
 
 def _draw_turret(demo: Demo, s: TurretState) -> str:
     """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
     it = demo.items
-    muzzles = (s.muzzle_slerp, s.muzzle_euler)
-    for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_euler), muzzles, muzzles[::-1], strict=True)):
+    muzzles = (s.muzzle_slerp, s.muzzle_lerp)
+    demo.scenes[1].set_title(_LERP_TITLES[s.lerp])
+    for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_lerp), muzzles, muzzles[::-1], strict=True)):
         it["turrets"][k].set_data(R)
         it["paths"][k].set_data(mine)
         it["ghosts"][k].set_data(theirs)
@@ -148,7 +162,7 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
         a.set_label("A = B" if together else "A")
         b.set_label("" if together else "B")
-    it["others"][0].set_data(BARREL * (s.R_euler @ AIM))
+    it["others"][0].set_data(BARREL * (s.R_lerp @ AIM))
     it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
@@ -156,13 +170,19 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     it["axis"].set_visible(s.axis is not None)
 
     it["notes"][0].value = ("A and B are the same orientation: SLERP stays put" if s.same else
-                            "one turn about one axis (dashed), at constant speed: even dots")
-    if s.long_way:
+                            "one turn about one axis (dashed), at constant speed: even dots"
+                            + (f"; <b>it rolls the head by up to {fmt(s.roll_slerp, 1)}°</b>"
+                               if s.roll_slerp >= 0.05 else ""))
+    if s.lerp == "wrapped":
+        note = "a detour: the head turns further than it has to" if s.detour else ""
+    elif s.long_way:
         note = ("A and B are the same orientation, yet the yaw runs a full turn" if s.same else
                 "the yaw runs the long way round, through 0°")
     else:
         note = "a detour: the head turns further than it has to" if s.detour else ""
     it["notes"][1].value = colored(note, _C["warn"]) if note else ""
+
+    lerp_name = "lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles"
 
     def q_line(name, q):
         return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
@@ -176,9 +196,10 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         f"<b>At t = {fmt(s.t, 2)}</b><br>"
         f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
         + q_line("q", s.q_slerp)
-        + f"{colored('lerp of angles', _EULER)} (yaw, pitch) = {_angles(*s.euler_t)}<br>"
-        + q_line("q", s.q_euler)
-        + f"angle between the two heads: <b>{fmt(s.gap, 1)}°</b><br>"
+        + f"{colored(lerp_name, _EULER)} (yaw, pitch) = {_angles(*s.euler_lerp)}<br>"
+        + q_line("q", s.q_lerp)
+        + f"angle between the two heads: <b>{fmt(s.gap_lerp, 1)}°</b><br>"
         f"whole blend, the head turns {colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
-        f"{colored(fmt(s.turned_euler, 1) + '°', _EULER)} (lerp)</div>"
+        f"{colored(fmt(s.turned_lerp, 1) + '°', _EULER)} (lerp)<br>"
+        f"SLERP's largest roll on the way: <b>{fmt(s.roll_slerp, 1)}°</b> (the lerps: 0°)</div>"
     )
