@@ -5,7 +5,7 @@ missing or older than its sources, and serves it with :mod:`http.server` on a fr
 the site is opened; for each one the test checks:
 
 - no request goes to any host but the local server (the browser is offline: such a request is refused and
-  counted, and the count must be 0), and no request fails;
+  counted, and the count must be 0), no request fails, and every link within the site leads to a file of it;
 - every image on the page loaded (natural width > 0), and a notebook page shows the saved picture of each demo
   of the course manifest (:mod:`quatlib.course`), told by its alt text (the demo's name and what it shows), with
   no widget view or slider left on the page;
@@ -27,6 +27,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 import yaml
@@ -85,9 +86,10 @@ def site_url(site_dir, browser_required):
 
 
 @pytest.fixture
-def visit(site_url, context, page):
+def visit(site_dir, site_url, context, page):
     """``visit(name) -> dict``: open ``name.html``, wait until the page is loaded and quiet, save its screenshot;
-    returns the requests made to other hosts (refused) and the local requests that failed."""
+    returns the requests made to other hosts (refused), the local requests that failed and the links within the
+    site that lead to no file of it."""
     foreign: list[str] = []
     failed: list[str] = []
 
@@ -107,7 +109,10 @@ def visit(site_url, context, page):
         page.wait_for_function("() => [...document.images].every(img => img.complete)")
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-        return {"foreign": foreign, "failed": failed}
+        links = page.evaluate("() => [...document.links].map(a => a.href.split('#')[0].split('?')[0])")
+        local = {link.removeprefix(site_url + "/") for link in links if link.startswith(site_url + "/")}
+        broken = sorted(path for path in local if not (site_dir / unquote(path)).is_file())
+        return {"foreign": foreign, "failed": failed, "broken links": broken}
 
     return open_page
 
@@ -141,7 +146,7 @@ def test_make_site_builds_with_the_site_extra_and_make_test_installs_it():
 @pytest.mark.parametrize("name", OTHER_PAGES)
 def test_page_loads_everything_from_the_site(visit, page, name):
     requests = visit(name)
-    assert requests == {"foreign": [], "failed": []}
+    assert requests == {"foreign": [], "failed": [], "broken links": []}
     assert all(img["width"] > 0 for img in images(page)), images(page)
     if name in ("index", "intro"):  # index.html redirects to the intro
         assert page.url.endswith("/intro.html")
@@ -154,7 +159,7 @@ def test_page_loads_everything_from_the_site(visit, page, name):
 @pytest.mark.parametrize("nb", course.NOTEBOOKS, ids=NOTEBOOK_PAGES)
 def test_notebook_page_shows_its_demos_as_pictures(visit, page, nb):
     requests = visit(nb.stem)
-    assert requests == {"foreign": [], "failed": []}
+    assert requests == {"foreign": [], "failed": [], "broken links": []}
 
     shown = images(page)
     assert all(img["width"] > 0 for img in shown), shown
@@ -170,3 +175,11 @@ def test_notebook_page_shows_its_demos_as_pictures(visit, page, nb):
     binder = box.locator('a[href^="https://mybinder.org/v2/gh/"]')
     assert binder.get_attribute("href").endswith(f"?urlpath=lab/tree/notebooks/{nb.file}")
     assert "make lab" in box.inner_text()
+
+
+def test_a_request_to_another_host_is_caught(visit, page):
+    """The harness itself: a page that reaches for another host is refused and counted (so 0 above means 0)."""
+    requests = visit("intro")
+    page.evaluate("""() => new Promise(done => {
+        const img = new Image(); img.onload = img.onerror = done; img.src = 'https://cdn.example.org/x.png'; })""")
+    assert requests["foreign"] == ["https://cdn.example.org/x.png"]
