@@ -4,12 +4,13 @@
 # In a workshop:
 #   make present NB=07   notebook 07 as a clean app view for projecting (voila, no code cells)
 #   make fresh NB=04     the original notebook 04 next to yours, as "04_... (fresh copy).ipynb"
+#   make site            the course as a static website in _build/site/ (offline; site/build.py)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint bench gifs present fresh clean help
+.PHONY: lab test lint bench gifs present fresh site clean help
 help:
 	@echo "make lab   - open the course in JupyterLab"
 	@echo "make test  - lint, then run every test (unit, doctest, notebooks, browser)"
@@ -18,6 +19,7 @@ help:
 	@echo "make gifs  - export the slide GIFs (docs/slides/)"
 	@echo "make present NB=07 - notebook 07 as a clean app view for projecting (voila; PORT=... optional)"
 	@echo "make fresh NB=04   - the original notebook 04 next to yours, never over it (REV=... optional)"
+	@echo "make site  - the course as a static website in _build/site/ (REPO=https://github.com/... optional)"
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "quaternion-course needs Python 3.10 or newer, found " + sys.version.split()[0])'
@@ -31,7 +33,12 @@ $(VENV)/.lab-installed: pyproject.toml | $(PY)
 
 $(VENV)/.test-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test]"
-	@touch $@ $(VENV)/.lab-installed
+	@touch $@ $(VENV)/.lab-installed $(VENV)/.site-installed
+
+# The test extra includes the site extra (tests/browser/test_site.py builds the site).
+$(VENV)/.site-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[site]"
+	@touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test,bench]"
@@ -67,5 +74,9 @@ present: $(VENV)/.lab-installed
 fresh:
 	@$(PYTHON) tools/fresh.py $${REV:+--rev "$$REV"} -- "$$NB"
 
+# jupyter-book from the committed notebooks and their saved outputs: nothing is executed or downloaded.
+site: $(VENV)/.site-installed
+	$(PY) site/build.py $${REPO:+--repo "$$REPO"}
+
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache test-artifacts _build

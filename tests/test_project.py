@@ -29,9 +29,11 @@ def _split_requirement(req: str) -> tuple[str, str]:
 
 
 def pip_requirements() -> dict[str, str]:
+    """Runtime and test requirements; the test extra's own extras (``quatlib[site]``, the website's builder, which
+    `make test` and `make site` install with pip) are not part of environment.yml."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     reqs = project["dependencies"] + project["optional-dependencies"]["test"]
-    return dict(_split_requirement(r) for r in reqs)
+    return dict(_split_requirement(r) for r in reqs if not r.startswith(project["name"] + "["))
 
 
 # conda-forge names that differ from PyPI's
