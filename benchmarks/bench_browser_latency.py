@@ -11,9 +11,14 @@ usual way, from the notebook pairs in ``benchmarks/baselines/`` (``<demo>_live.i
 one pair at a time, round-robin within the pair, kernels shut down between pairs.  It ends with a summary table
 (live vs usual way, speed-up, the issue's targets met or missed); results in benchmarks/browser_latency.md.
 
+``--notebooks`` measures every enabled slider that has a figure in its cell, in every course notebook (the manifest
+``quatlib.course``), one notebook at a time, and checks issue 9's targets: median ≤ 50 ms over all sliders, every
+notebook's median ≤ 60 ms and p95 ≤ 100 ms.
+
 Usage::
 
     .venv/bin/python -m benchmarks.bench_browser_latency --course        # the three course demos vs the usual way
+    .venv/bin/python -m benchmarks.bench_browser_latency --notebooks     # every slider of every course notebook
     .venv/bin/python -m benchmarks.bench_browser_latency                 # the three fixture figures
     .venv/bin/python -m benchmarks.bench_browser_latency --notebook notebooks/02_euler_gimbal_lock.ipynb --slider 1
     .venv/bin/python -m benchmarks.bench_browser_latency --moves 40 --baseline my_inline_version.ipynb
@@ -114,14 +119,25 @@ def _settle(page, quiet_s: float = 0.3, timeout: float = 10.0) -> None:
             return
 
 
-def prepare(browser, server: lab.LabServer, target: Target, run_timeout: float) -> None:
+def open_and_run(browser, server: lab.LabServer, relpath: str, run_timeout: float) -> lab.Notebook:
+    """A new page with ``relpath`` open and all its cells run (exits on an error output)."""
     page = browser.new_page(viewport=lab.VIEWPORT)
-    target.page = page
-    nb = lab.Notebook(page, server, target.relpath).open()
+    nb = lab.Notebook(page, server, relpath).open()
     nb.run_all(timeout=run_timeout)
     state = nb.wait_rendered()
     if state["errors"]:
-        raise SystemExit(f"{target.relpath}: errors after Run All: {state['errors']}")
+        raise SystemExit(f"{relpath}: errors after Run All: {state['errors']}")
+    return nb
+
+
+def prepare(browser, server: lab.LabServer, target: Target, run_timeout: float) -> None:
+    nb = open_and_run(browser, server, target.relpath, run_timeout)
+    arm(nb, target)
+
+
+def arm(nb: lab.Notebook, target: Target) -> None:
+    """Install the in-page probe on ``target``'s slider, scroll it and its figure into view, pick its key order."""
+    page = target.page = nb.page
     sliders = nb.sliders()
     if target.slider >= len(sliders):
         raise SystemExit(f"{target.relpath}: asked for slider #{target.slider}, found {len(sliders)} slider(s)")
@@ -213,6 +229,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--course", action="store_true",
                     help="the course demos, each beside its usual-way baseline (benchmarks/baselines/)")
+    ap.add_argument("--notebooks", action="store_true",
+                    help="every enabled slider with a figure in every course notebook (issue 9's targets)")
+    ap.add_argument("--only", nargs="*", default=None, metavar="NN",
+                    help="with --notebooks: only these notebook numbers, e.g. --only 02 07")
     ap.add_argument("--notebook", type=Path, help="notebook to measure (default: the three fixture figures)")
     ap.add_argument("--slider", type=int, default=0, help="index of the slider among the notebook's sliders")
     ap.add_argument("--baseline", type=Path,
@@ -225,12 +245,16 @@ def main(argv=None) -> int:
         ap.error("--moves must be at least 20 (p95 needs them)")
     if args.course and (args.notebook or args.baseline):
         ap.error("--course measures the notebooks in benchmarks/baselines/; drop --notebook/--baseline")
+    if args.notebooks and (args.course or args.notebook or args.baseline):
+        ap.error("--notebooks measures the course notebooks; drop --course/--notebook/--baseline")
     reason = lab.missing_browser_reason()
     if reason:
         print(f"cannot run: {reason}", file=sys.stderr)
         return 2
     if args.course:
         return run_course(args)
+    if args.notebooks:
+        return run_notebooks(args)
 
     with tempfile.TemporaryDirectory(prefix="qc-bench-") as tmp:
         root = Path(tmp)
@@ -311,6 +335,87 @@ def run_course(args) -> int:
                                          ("3×", um / lm < TARGET_SPEEDUP)) if bad]
         print(f"| {demo} ({nb}) | {lm:.0f} | {lp:.0f} | {um:.0f} | {up:.0f} | {um / lm:.1f}× | "
               f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)} |")
+    return 0 if ok else 1
+
+
+# Targets of issue 9 over the course notebooks (ms): the median over all sliders, the slowest notebook's median,
+# and every notebook's p95.
+TARGET_ALL_MEDIAN_MS, TARGET_NOTEBOOK_MEDIAN_MS, TARGET_NOTEBOOK_P95_MS = 50.0, 60.0, 100.0
+
+
+def run_notebooks(args) -> int:
+    """Every enabled slider that has a figure in its cell, in every course notebook, one notebook at a time.
+
+    Within a notebook the sliders are measured one after another (``--moves`` each after ``--warmup``); the kernel
+    is shut down before the next notebook.  Prints the detail per slider, a table per notebook (all its sliders'
+    moves pooled) and the targets of issue 9."""
+    from quatlib import course
+
+    wanted = [nb for nb in course.NOTEBOOKS if args.only is None or nb.number in args.only]
+    load_before = os.getloadavg()
+    per_notebook: list[tuple[str, list[Target]]] = []
+    with tempfile.TemporaryDirectory(prefix="qc-bench-") as tmp:
+        root = Path(tmp)
+        lab.copy_notebooks(lab.NOTEBOOKS_DIR, root / "notebooks")
+
+        from playwright.sync_api import sync_playwright
+
+        with lab.LabServer(root) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(**lab.LAUNCH_ARGS)
+            try:
+                for entry in wanted:
+                    relpath = f"notebooks/{entry.file}"
+                    print(f"preparing {relpath} …", file=sys.stderr)
+                    nb = open_and_run(browser, server, relpath, run_timeout=300)
+                    targets = [Target(f"{entry.number} {info['description'] or '#' + str(info['index'])}",
+                                      relpath, info["index"])
+                               for info in nb.controls("slider") if not info["disabled"] and info["figures"]]
+                    for t in targets:
+                        arm(nb, t)
+                        for i in range(args.warmup + args.moves):
+                            ms = one_move(t, i, args.timeout * 1000)
+                            if ms is not None and i >= args.warmup:
+                                t.samples.append(ms)
+                        print(f"  {t.label}: {len(t.samples)} moves", file=sys.stderr)
+                    per_notebook.append((entry.stem, targets))
+                    nb.page.close()
+                    server.shutdown_kernels_for(relpath)
+            finally:
+                browser.close()
+    load_after = os.getloadavg()
+
+    print(f"Slider key press → repainted figure in JupyterLab {_versions()}, headless Chromium, "
+          f"{os.cpu_count()} CPU(s), {platform.machine()}; every enabled slider with a figure in each course "
+          f"notebook, {args.moves} moves each after {args.warmup} warm-up. Load average (1/5/15 min) before "
+          f"{' / '.join(f'{x:.2f}' for x in load_before)}, after {' / '.join(f'{x:.2f}' for x in load_after)}.\n")
+    _detail_table([t for _, targets in per_notebook for t in targets])
+    print()
+    print("| notebook | sliders | moves | median (ms) | p95 (ms) | slowest slider: median (ms) | targets |")
+    print("|---|---:|---:|---:|---:|---|---|")
+    pooled, ok = [], True
+    for stem, targets in per_notebook:
+        samples = [x for t in targets for x in t.samples]
+        if not samples:
+            print(f"| {stem} | {len(targets)} | 0 | – | – | – | no samples |")
+            ok = False
+            continue
+        pooled += samples
+        med, p95 = statistics.median(samples), percentile(samples, 95)
+        slow = max((t for t in targets if t.samples), key=lambda t: statistics.median(t.samples))
+        missed = [name for name, bad in (("median", med > TARGET_NOTEBOOK_MEDIAN_MS),
+                                         ("p95", p95 > TARGET_NOTEBOOK_P95_MS)) if bad]
+        ok &= not missed
+        print(f"| {stem} | {len(targets)} | {len(samples)} | {med:.0f} | {p95:.0f} | "
+              f"{slow.label.split(' ', 1)[1]}: {statistics.median(slow.samples):.0f} | "
+              f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)} |")
+    if pooled:
+        med = statistics.median(pooled)
+        ok &= med <= TARGET_ALL_MEDIAN_MS
+        print(f"| **all sliders** | {sum(len(t) for _, t in per_notebook)} | {len(pooled)} | {med:.0f} | "
+              f"{percentile(pooled, 95):.0f} | | {'met' if med <= TARGET_ALL_MEDIAN_MS else 'MISSED: median'} |")
+    print(f"\nTargets (issue 9): median over all sliders ≤ {TARGET_ALL_MEDIAN_MS:.0f} ms, every notebook's median "
+          f"≤ {TARGET_NOTEBOOK_MEDIAN_MS:.0f} ms and p95 ≤ {TARGET_NOTEBOOK_P95_MS:.0f} ms: "
+          f"{'all met' if ok else 'not all met'}.")
     return 0 if ok else 1
 
 
