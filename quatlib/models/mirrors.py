@@ -217,8 +217,8 @@ def place_labels(anchors, sizes, candidates, taken, bounds, optional=()) -> list
             cx, cy = anchor[0] + dx, anchor[1] + dy
             box = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
             outside = max(0.0, x0 - box[0]) + max(0.0, box[2] - x1) + max(0.0, y0 - box[1]) + max(0.0, box[3] - y1)
-            overlap = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
-                          for b in boxes)
+            overlap = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0]))
+                          * max(0.0, min(box[3], b[3]) - max(box[1], b[1])) for b in boxes)
             cost = overlap + 1e3 * outside
             if cost < best_cost:
                 best, best_cost, best_box = (dx, dy), cost, box

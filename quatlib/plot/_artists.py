@@ -57,6 +57,16 @@ class Arrow(Item):
             a.set_color(color)
         self.changed()
 
+    @property
+    def label_position(self) -> np.ndarray:
+        """Where the label is written, in the scene's 2D (data) coordinates; set it to move just the label."""
+        return np.asarray(self._label.get_position(), dtype=float)
+
+    @label_position.setter
+    def label_position(self, xy) -> None:
+        self._label.set_position(xy)
+        self.changed()
+
     def project(self) -> None:
         (t0, t1), depth = self.scene.project(np.array([self.tail, self.tip]))
         d = t1 - t0
@@ -137,9 +147,29 @@ class Frame(Item):
         self.origin = as_points(origin, "origin").reshape(3)
         self.project()
 
+    #: Two axis letters closer than this (pixels, centre to centre) are moved apart.
+    LETTER_GAP = 14.0
+
     def project(self) -> None:
         for k, arrow in enumerate(self.arrows):
             arrow.set_data(self.origin + self.length * self.R[:, k], self.origin)
+        self._keep_letters_apart()
+
+    def _keep_letters_apart(self) -> None:
+        """Two axes that point (nearly) the same way on screen would write their letters on top of each other
+        (x and z seen from azimuth -45°, elevation 0): such a pair is pushed apart, half the missing gap each."""
+        lettered = [a for a in self.arrows if a.label]
+        to_pixels = self.ax.transData
+        for i, a in enumerate(lettered):
+            for b in lettered[i + 1:]:
+                pa, pb = to_pixels.transform(np.array([a.label_position, b.label_position]))
+                d = pb - pa
+                dist = float(np.hypot(*d))
+                if dist < self.LETTER_GAP:
+                    u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])  # one above the other
+                    shift = 0.5 * (self.LETTER_GAP - dist) * u
+                    a.label_position, b.label_position = to_pixels.inverted().transform(
+                        np.array([pa - shift, pb + shift]))
 
 
 class Arc(Item):
