@@ -40,20 +40,21 @@ def _still_world(scenes) -> None:
         scene.world.static = True
 
 
-def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "sweep",
+def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "mechanical",
            transport: str = "image") -> Demo:
     """Yaw, pitch and roll sliders driving a cube inside a three-ring gimbal.
 
-    The outer ring (green) turns about the world y axis by yaw, the middle ring
-    (red) about the yawed x axis by pitch, the inner ring (blue) about the
-    cube's z axis by roll: ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``.  Each ring is
-    drawn in the plane its turn sweeps (:class:`quatlib.plot.Gimbal`).  At pitch
-    ±90° the roll axis has turned onto the yaw axis, so the inner ring lies in the
-    outer ring's plane: yaw and roll turn about the same line, the rank of the
-    map (yaw, pitch, roll) → orientation drops from 3 to 2, and a degree of
-    freedom is lost.  ``gimbal(style="mechanical")`` draws a physical gimbal
-    instead (each ring holds the next one's pivots).  The math is
-    :func:`quatlib.models.gimbal.gimbal_state`.
+    ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``.  The outer ring (green) turns about
+    the world y axis by yaw and holds the pivots of the middle ring (red) on its
+    x axis; the middle ring turns about that axis by pitch and holds the pivots
+    of the inner ring (blue) on its z axis; the inner ring turns about it by
+    roll and carries the cube.  So every slider turns its own ring and everything
+    inside it.  At pitch ±90° the middle ring has folded into the outer ring's
+    plane and the roll axle lies along the yaw axle (the orange line): yaw and
+    roll turn about the same line, the rank of the map (yaw, pitch, roll) →
+    orientation drops from 3 to 2, and a degree of freedom is lost.
+    ``style="sweep"`` draws each ring in the plane its turn sweeps instead
+    (:class:`quatlib.plot.Gimbal`).  The math is :func:`quatlib.models.gimbal.gimbal_state`.
 
     Examples
     --------
@@ -64,35 +65,33 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     >>> demo.set(pitch=45).state.rank
     3
     """
-    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9, titles=["R = Ry(yaw) · Rx(pitch) · Rz(roll)"])
     _still_world([scene])
     items = {"rings": qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style),
-             "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09)}
+             "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
+             "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=0.35)}
     controls = {
         "yaw": angle_slider("yaw (°)", yaw),
         "pitch": angle_slider("pitch (°)", pitch, -90, 90),
         "roll": angle_slider("roll (°)", roll),
     }
-    lock = ("the blue roll ring lies in the green yaw\nring's plane" if style == "sweep" else
-            "the blue roll axle lies along the green\nyaw axle")
 
     def draw(demo: Demo, s: GimbalState) -> str:
         demo.items["rings"].set_data(s.R_outer, s.R_middle, s.R)
         demo.items["cube"].set_data(s.R)
         demo.items["frame"].set_data(s.R)
+        demo.items["shared"].set_data(1.85 * s.shared_axle)
+        scene.set_note(s.note)
         if s.locked:
             combo, value = s.what_matters
-            scene.set_title(f"pitch = {'+' if s.pitch > 0 else '−'}90°: yaw and roll turn about the same axis")
-            scene.set_note(f"Gimbal lock: {lock}. Three sliders, only two ways to turn.")
             text = (f"<div style='color:#b03a2e'><b>Gimbal lock.</b> Rank 2: one degree of freedom lost. "
                     f"Only {combo} = {fmt(value, 0)}° matters now; change yaw and roll together "
                     "keeping it fixed and the cube does not move.</div>")
-        else:
-            scene.set_title("R = Ry(yaw) · Rx(pitch) · Rz(roll)")
-            scene.set_note("Close to gimbal lock: the roll axis nears the yaw axis." if s.near_lock else "")
+        elif s.near_lock:
             text = ("<div style='color:#9a6700'>Rank 3, but the roll axis is close to the yaw axis: "
-                    "yaw and roll do almost the same thing.</div>" if s.near_lock else
-                    "<div>Rank 3: yaw, pitch and roll turn about three independent axes.</div>")
+                    "yaw and roll do almost the same thing.</div>")
+        else:
+            text = "<div>Rank 3: yaw, pitch and roll turn about three independent axes.</div>"
         return (
             "<div style='line-height:1.5'>"
             f"rank of (yaw, pitch, roll) → R: <b>{s.rank}</b> &nbsp; (degrees of freedom lost: <b>{3 - s.rank}</b>)<br>"
@@ -143,12 +142,10 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
             it["arcs"][k].set_data(s.arcs[k], ARC_CENTER * s.axes[k], np.radians(s.turned[k]))
             it["arcs"][k].set_label(f"{fmt(s.turned[k], 0)}°")
             it["notes"][k].value = f"{s.stage} turn: about <b>{s.axis_names[k]}</b>, {fmt(s.turned[k], 0)}° so far"
-        verdict = ("✓ the same orientation (try a non-zero angle)" if s.same
-                   else "✗ different orientations: in 3D the order of turns matters")
         return (
             "<div style='line-height:1.5'>"
             f"after both turns, about x then y (R<sub>y</sub>R<sub>x</sub>):<br>{fmt_matrix(s.finals[0])}<br>"
-            f"about y then x (R<sub>x</sub>R<sub>y</sub>):<br>{fmt_matrix(s.finals[1])}<br>{verdict}</div>"
+            f"about y then x (R<sub>x</sub>R<sub>y</sub>):<br>{fmt_matrix(s.finals[1])}<br>{s.verdict}</div>"
         )
 
     return Demo("order_matters", fig, controls, model=order_state, draw=draw, items=items, scenes=scenes,
@@ -209,6 +206,9 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
         "notes": _notes(2),
     }
     ax_e.set_yticks([-180, -90, 0, 90, 180])
+    yaw_line = items["history_euler"].lines[0]  # wide and pale under the others: visible where roll hides it
+    yaw_line.set_linewidth(5.0)
+    yaw_line.set_alpha(0.45)
     controls = {"step": angle_slider("nudge (°)", step, 1, 45), "replay": _fraction_slider("replay last", 1.0)}
     store = TwoStores(start, first, step)
     play = W.Play(value=20, min=0, max=20, step=1, interval=60, description="replay the last nudge",
@@ -246,10 +246,8 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
             it["previews"][k].set_label(f"{fmt(s.step, 0)}°")
         it["history_euler"].set_data(s.history_euler)
         it["history_q"].set_data(s.history_q)
-        it["notes"][0].value = ("<b style='color:#b03a2e'>pitch = ±90°: yaw and roll are not unique here</b>"
-                                if s.locked else
-                                f"<b style='color:#b03a2e'>the angles jumped by {fmt(s.jump, 0)}° for a "
-                                f"{fmt(s.step, 0)}° nudge</b>" if s.big_jump else "")
+        it["notes"][0].value = (f"<b style='color:{'#9a6700' if s.wrapped else '#b03a2e'}'>{s.jump_note}</b>"
+                                if s.jump_note else "")
         it["notes"][1].value = (f"<b style='color:#b03a2e'>mid-replay the cubes differ by {fmt(s.tween_gap, 0)}°</b>"
                                 if s.tween_gap > 1 else "")
         e = s.euler
@@ -257,8 +255,9 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
             "<div style='line-height:1.5'>"
             f"Euler (yaw, pitch, roll) = <code>({fmt(e[0], 1)}, {fmt(e[1], 1)}, {fmt(e[2], 1)})</code>°<br>"
             f"quaternion q = <code>{fmt_vector(s.q)}</code><br>"
-            f"largest change of an angle in the last nudge: <b>{fmt(s.jump, 1)}°</b>"
-            f"{' (a jump!)' if s.big_jump else ''}</div>"
+            f"last nudge: stored numbers changed by up to <b>{fmt(s.jump, 1)}°</b>, "
+            f"the angles on the circle by up to <b>{fmt(s.change, 1)}°</b>"
+            f"{' (a flip near the lock!)' if s.flip else ' (a wrap at ±180°)' if s.wrapped else ''}</div>"
         )
 
     demo = Demo("euler_vs_quaternion", fig, controls, model=store, draw=draw, items=items, scenes=scenes,

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
 from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
-from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 
 __all__ = ["sandwich"]
 
@@ -20,9 +21,10 @@ def signed(x: float, digits: int = 4) -> str:
     """A number with its sign kept even when it rounds to zero: ``-0.0000`` stays ``-0.0000``.
 
     Unlike :func:`quatlib.widgets._base.fmt`, which prints ``0.0000`` for every
-    zero, this shows what the float holds: a minus sign on a signed zero
-    (``-0.0``) or on a negative rounding error such as ``-6e-17``.  Neither is a
-    negative number; the readout says so next to it.
+    zero, this shows what the float holds: the minus sign of an exact signed zero
+    (``-0.0``, equal to ``0.0``) and of a tiny negative rounding error such as
+    ``-6e-17`` (a negative number, far below the last digit shown).  The readout
+    tells the two apart (:func:`zero_note`).
 
     >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
     ('-0.0000', '-0.0000', '0.0000', '-0.7071')
@@ -30,31 +32,40 @@ def signed(x: float, digits: int = 4) -> str:
     return f"{float(x):.{digits}f}"
 
 
+def zero_note(x: float) -> str:
+    """Why ``signed(x)`` shows ``-0.0000``: an exact signed zero, or a negative number too small to show; else ''.
+
+    >>> zero_note(-0.0), zero_note(-6e-17), zero_note(0.0)
+    ('-0.0 exactly: a zero with its sign bit set, equal to 0', '-6e-17: negative, a rounding error far below 0.00005', '')
+    """
+    if not (signed(x).startswith("-") and float(signed(x)) == 0.0):
+        return ""
+    return "-0.0 exactly: a zero with its sign bit set, equal to 0" if x == 0 else \
+        f"{float(x):.2g}: negative, a rounding error far below 0.00005"
+
+
 def _code(text: str) -> str:
     """Monospace numbers that never break across lines."""
     return f"<code style='white-space:nowrap'>{text}</code>"
 
 
-def _is_signed_zero_text(text: str) -> bool:
-    return text.startswith("-") and float(text) == 0.0
-
-
-def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0), *,
-             transport: str = "image") -> Demo:
+def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0),
+             vector: str = "given", *, transport: str = "image") -> Demo:
     """The sandwich ``q v q⁻¹`` turns ``v`` about the axis; the one-sided product ``q v`` does not.
 
     Left: the axis ``n`` (set by its azimuth and elevation), the vector ``v``
     (grey) and its turned copy ``v′ = q v q⁻¹`` (orange), with
-    ``q = cos(θ/2) + sin(θ/2) n``.  As θ grows, ``v′`` sweeps a cone about the
-    axis: its tip runs round the purple circle, and the purple arc is the part
-    swept so far.  The bars below are the four numbers of ``q``: ``w`` shrinks
-    from 1 to 0 at 180° and turns negative (a ``-0.0000`` is a signed zero, and
-    the readout says so).
+    ``q = cos(θ/2) + sin(θ/2) n``.  ``v = v∥ + v⊥``: the part along the axis
+    (purple, from the origin) stays, the part across it (dashed, from the
+    circle's centre) turns by θ, ``q v⊥ q* = q² v⊥``.  The bars below are the four
+    numbers of ``q``.  The ``vector`` control turns ``v`` itself, or ``v`` moved
+    across the axis (then ``q v`` alone is pure and turns ``v`` by θ/2) or onto it.
 
-    Right: what the one-sided product ``q v`` gives.  Its result has a real part
-    ``w`` (the red bar below) -- it is not a pure quaternion, so not a vector -- and
-    its vector part (red arrow) has the wrong direction and the wrong length,
-    beside the correct ``v′`` (orange).  The math is :func:`quatlib.models.sandwich.sandwich_state`.
+    Right: the one-sided product ``q v``.  Unless ``v ⊥ n`` its result has a real
+    part ``w`` (the red bar below), so it is not a vector; its 4D length stays
+    ``|v|`` (part of it leaks into ``w``), and its vector part (red arrow) has the
+    wrong direction, beside the correct ``v′`` (orange).  The math is
+    :func:`quatlib.models.sandwich.sandwich_state`.
 
     Parameters
     ----------
@@ -64,28 +75,19 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     angle : float
         Rotation angle θ in degrees, −360 to 360.
     v : (float, float, float)
-        The vector being turned (fixed; any length).
+        The vector being turned (any length).
+    vector : {"given", "perpendicular", "along"}
+        The first choice of the ``vector`` control (:func:`quatlib.models.sandwich.choose_vector`).
     transport : {"image", "ipympl"}
-
-    Returns
-    -------
-    Demo
-        ``demo.state`` is the :class:`~quatlib.models.sandwich.SandwichState` drawn (``q``, ``axis``, ``v_rot``,
-        ``sandwich``, ``qv``, ``qv_w``, ``qv_length``, ``qv_error_angle``...); ``demo.items`` the artist objects
-        (``turned``, ``wrong``, ``q_bars``, ``w_bar``...).
 
     Examples
     --------
-    90° about y (elevation 90) turns (1, 0, 0) to (0, 0, −1):
-
     >>> import quatlib as ql
     >>> demo = ql.widgets.sandwich(azimuth=0, elevation=90, angle=90, v=(1, 0, 0))
-    >>> demo.state.q
-    array([0.7071, 0.    , 0.7071, 0.    ])
-    >>> demo.state.v_rot
-    array([ 0.,  0., -1.])
-    >>> demo.state.qv  # q v: w is -0. (zero, up to a rounding error), but v turned by only 45°
-    array([-0.    ,  0.7071,  0.    , -0.7071])
+    >>> demo.state.q, demo.state.v_rot
+    (array([0.7071, 0.    , 0.7071, 0.    ]), array([ 0.,  0., -1.]))
+    >>> demo.set(vector="perpendicular", elevation=70).state.case   # v moved across the axis: q v is pure
+    'perpendicular'
     """
     v = check_vector(v)
     v_len = float(np.linalg.norm(v))
@@ -103,13 +105,15 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None)
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
+        v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
         arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
         turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹"),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
                     value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
         correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75, label="q v q⁻¹"),
-        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8, label="vec(q v)"),
+        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
+        wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
     )
     StaticText(main_strip, (0.64, 0.86), f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
                color=_C["ink"], va="top", card=False)
@@ -127,6 +131,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
         "angle": angle_slider("angle θ (°)", angle, -360, 360),
+        "vector": W.Dropdown(options=[(f"v = {fmt_vector(v, 2)}", "given"), ("v moved ⊥ axis", "perpendicular"),
+                                      ("v moved onto the axis", "along")], value=vector, description="vector",
+                             style={"description_width": _DESCRIPTION_WIDTH}, layout=W.Layout(width=_CONTROL_WIDTH)),
     }
     return Demo("sandwich", fig, controls, model=lambda **c: sandwich_state(**c, v=v), draw=_draw, items=items,
                 scenes=[main, side], transport=transport,
@@ -140,67 +147,79 @@ def _draw(demo: Demo, s: SandwichState) -> str:
         it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
         it[key + "axis_label"].set_data(1.3 * s.axis)
         it[key + "circle"].set_data(s.ring)
+        it[key + "v"].set_data(s.v)
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
+    it["v_par"].set_data(s.v_par)
     turn = np.radians(s.angle)
-    it["arc"].set_data(arc_points(s.axis, s.v - s.centre, turn, center=s.centre, n=97), s.centre, turn)
+    it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
     mid = it["arc"].points[len(it["arc"].points) // 2]
     out = mid - s.centre
     it["angle_label"].set_data(mid + 0.22 * out / max(np.linalg.norm(out), 1e-9), f"θ = {fmt(s.angle, 0)}°")
-    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v - s.centre) > 1e-9)
+    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9)
     it["turned"].set_data(s.v_rot)
     it["q_bars"].set_data(s.q)
     it["correct"].set_data(s.v_rot)
     it["wrong"].set_data(s.qv[1:])
+    _place_labels(demo, s)
     it["w_bar"].set_data([s.qv_w])
     it["side_text"].set_data(f"|vector part| = {fmt(s.qv_length, 3)}")
-    verdict, note = _verdict(s)
+    verdict, note = s.verdict
     it["side_note"].set_data(note)
     demo.scenes[0].set_note("elevation ±90°: the axis is ±y,\nwhatever the azimuth" if s.pole else "", color=_C["ink"])
     return _readout(s, verdict)
 
 
-def _verdict(s: SandwichState) -> tuple[str, str]:
-    """What is wrong with ``q v``, in words for the readout and in short for the figure's note."""
-    half, qv_len = fmt(s.angle / 2, 1), fmt(s.qv_length, 3)
-    return {
-        "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
-        "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
-                      "(q v q⁻¹ = v: a full turn).", "q v = −v: wrong way round"),
-        "perpendicular": (f"Here v ⊥ n, so q v happens to be pure, but it turned v by only θ/2 = {half}°: "
-                          "the other half comes from q⁻¹.", "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),
-        "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}) "
-                  f"and moves the rest into w = {fmt(s.qv_w)}.", "v on the axis: w ≠ 0,\nvector part shrunk"),
-        "general": (f"✗ w = {fmt(s.qv_w)} ≠ 0: q v is not a pure quaternion, so not a vector. Its vector part "
-                    f"has length {qv_len} (|v| = {fmt(s.v_length, 3)}) and points {fmt(s.qv_error_angle, 1)}° "
-                    "away from q v q⁻¹.", "w ≠ 0: q v is not a vector,\nits vector part is off"),
-    }[s.case]
+def _place_labels(demo: Demo, s: SandwichState) -> None:
+    """Name each arrow once, where its label neither hides under its head nor sits on another label."""
+    it, (main, side) = demo.items, demo.scenes
+    same = np.allclose(s.v_rot, s.v, atol=1e-9)
+    close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
+    it["v"].set_label("" if close else "v")
+    it["turned"].set_label(("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹")
+    # vec(q v): beyond its head by the text's half width and height, kept inside the panel
+    (x0, y0), tip = side.project(np.array([np.zeros(3), s.qv[1:]]))[0]
+    u = (tip - (x0, y0)) / max(np.hypot(*(tip - (x0, y0))), 1e-9)
+    gap = _screen_gap(side, s.qv[1:], s.v_rot)
+    half = np.array([0.45 if gap < 0.05 else 0.26, 0.07])  # half the label's width and height
+    at = tip + u * 0.1 + u * half
+    if 0.05 <= gap < 0.35:  # beside q v q⁻¹'s label: step aside, across the arrow
+        d = side.project(s.v_rot)[0] - tip  # step to the side away from q v q⁻¹'s tip
+        at = at + 0.17 * np.array([-u[1], u[0]]) * (1 if u[0] * d[1] - u[1] * d[0] < 0 else -1)
+    limit = side.extent - half - 0.03
+    if abs(at[0]) > limit[0]:  # no room beyond the head: above or below it instead
+        at = tip + np.array([0.0, (0.17 if u[1] >= 0 else -0.17)])
+    it["correct"].set_label("" if gap < 0.05 else "q v q⁻¹")
+    it["wrong_label"].offset = np.clip(at, -limit, limit) - tip
+    it["wrong_label"].set_data(s.qv[1:], "vec(q v) = q v q⁻¹" if gap < 0.05 else "vec(q v)")
+
+
+def _screen_gap(scene, a, b) -> float:
+    """How far apart the points ``a`` and ``b`` are drawn in ``scene`` (data units of the panel)."""
+    (pa, pb), _ = scene.project(np.array([a, b]))
+    return float(np.hypot(*(pa - pb)))
 
 
 def _readout(s: SandwichState, verdict: str) -> str:
     q_text = [signed(x) for x in s.q]
-    sw_text = signed(s.sandwich[0])
-    star = "<sup>*</sup>"
     cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
                     for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS), strict=True))
-    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code>"
-                     f"{star if _is_signed_zero_text(t) else ''}</td>" for t in q_text)
-    footnote = (f"<br><span style='color:#777'>{star} −0.0000 is zero with a minus sign (a signed zero, "
-                "or a rounding error below 0.00005): zero, not a negative number.</span>"
-                if any(_is_signed_zero_text(t) for t in [*q_text, sw_text]) else "")
-    sw_vec = ", ".join(fmt(x, 3) for x in s.sandwich[1:])
-    sw_star = star if _is_signed_zero_text(sw_text) else ""
-    qv_vec = ", ".join(fmt(x, 3) for x in s.qv[1:])
+    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code></td>" for t in q_text)
+    notes = {f"{name} = {signed(x)}: {zero_note(x)}" for name, x in
+             [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
+    footnote = "".join(f"<br><span style='color:#777'>{n}</span>" for n in sorted(notes))
+    vec = (lambda a: ", ".join(fmt(x, 3) for x in a))  # noqa: E731
     return (
         "<div style='line-height:1.6'>"
-        f"axis n = {_code(fmt_vector(s.axis, 3))}<br>"
-        f"θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
+        f"axis n = {_code(fmt_vector(s.axis, 3))}, θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
         "q = cos(θ/2) + sin(θ/2) n:<br>"
         f"<table style='font-family:monospace;margin-left:6px'><tr>{cells}</tr><tr>{values}</tr></table>"
         f"|q| = {fmt(s.norm_q)}<br>"
-        f"v = {_code(fmt_vector(s.v, 3))}<br>"
-        f"q v q⁻¹ = {_code(f'({sw_text}{sw_star} | {sw_vec})')}<br>"
+        f"v = v∥ + v⊥ = {_code(f'({vec(s.v_par)}) + ({vec(s.v_perp)})')}<br>"
+        f"q v∥ q* = {_code(f'({vec(s.sandwich_par[1:])})')} = v∥: the part along the axis stays<br>"
+        f"q v⊥ q* = q² v⊥ = {_code(f'({vec(s.q2_v_perp[1:])})')}: the part across it turns by θ<br>"
+        f"q v q⁻¹ = {_code(f'({signed(s.sandwich[0])} | {vec(s.sandwich[1:])})')}<br>"
         f"{'✓' if s.pure_and_same else '✗'} pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; "
         "q v q* gives the same (q is a unit quaternion)<br>"
-        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {qv_vec})')}<br>{verdict}</span>"
-        f"{footnote}</div>"
+        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {vec(s.qv[1:])})')}, 4D length "
+        f"{fmt(s.qv_norm4, 3)} = |v|<br>{verdict}</span>{footnote}</div>"
     )
