@@ -35,8 +35,10 @@ def signed(x: float, digits: int = 4) -> str:
 def zero_note(x: float) -> str:
     """Why ``signed(x)`` shows ``-0.0000``: an exact signed zero, or a negative number too small to show; else ''.
 
-    >>> zero_note(-0.0), zero_note(-6e-17), zero_note(0.0)
-    ('-0.0 exactly: a zero with its sign bit set, equal to 0', '-6e-17: negative, a rounding error far below 0.00005', '')
+    >>> zero_note(-0.0)
+    '-0.0 exactly: a zero with its sign bit set, equal to 0'
+    >>> zero_note(-6e-17), zero_note(0.0)
+    ('-6e-17: negative, a rounding error far below 0.00005', '')
     """
     if not (signed(x).startswith("-") and float(signed(x)) == 0.0):
         return ""
@@ -99,26 +101,29 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     items = {}
     for key, scene in (("", main), ("side_", side)):
         items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
-        items[key + "axis_label"] = Label(scene, "n", offset=(0.07, 0.0), ha="left", color=_C["ink"], fontsize=11)
+        items[key + "axis_label"] = Label(scene, "n", color=_C["ink"], fontsize=11)
         items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
-        items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None)
+        items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0)
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
         v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
         arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
-        turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹"),
+        turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8),
+        v_label=Label(main, "v", color=_C["faint"], fontsize=10),
+        turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
                     value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
-        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75, label="q v q⁻¹"),
+        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
+        correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
         wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
         wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
     )
     StaticText(main_strip, (0.64, 0.86), f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
                color=_C["ink"], va="top", card=False)
     lim = float(np.ceil(v_len * 10) / 10)
-    items["w_bar"] = Bars(side_strip, ("w of q v",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
+    items["w_bar"] = Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
                           value_format=signed, fontsize=8.5)
     StaticText(side_strip, (0.3, 0.86), "q v = (w | vector part)", color=_C["ink"], va="top", card=False)
     items["side_text"] = ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG)
@@ -153,44 +158,84 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     turn = np.radians(s.angle)
     it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
     mid = it["arc"].points[len(it["arc"].points) // 2]
-    out = mid - s.centre
-    it["angle_label"].set_data(mid + 0.22 * out / max(np.linalg.norm(out), 1e-9), f"θ = {fmt(s.angle, 0)}°")
-    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9)
+    it["angle_label"].set_data(mid, f"θ = {fmt(s.angle, 0)}°")
+    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9  # not on v's label
+                                  and _screen_gap(demo.scenes[0], mid, s.v) > 0.2)
     it["turned"].set_data(s.v_rot)
     it["q_bars"].set_data(s.q)
     it["correct"].set_data(s.v_rot)
     it["wrong"].set_data(s.qv[1:])
+    verdict, note = s.verdict
+    it["side_note"].set_data(note)
+    demo.scenes[0].set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
     _place_labels(demo, s)
     it["w_bar"].set_data([s.qv_w])
     it["side_text"].set_data(f"|vector part| = {fmt(s.qv_length, 3)}")
-    verdict, note = s.verdict
-    it["side_note"].set_data(note)
-    demo.scenes[0].set_note("elevation ±90°: the axis is ±y,\nwhatever the azimuth" if s.pole else "", color=_C["ink"])
     return _readout(s, verdict)
 
 
 def _place_labels(demo: Demo, s: SandwichState) -> None:
-    """Name each arrow once, where its label neither hides under its head nor sits on another label."""
+    """Name each arrow once, beside its tip, where the label covers no other label and stays in the panel.
+
+    Labels are placed in turn, each at the first free spot among a few around its anchor (beyond it, then to
+    either side, then back); the world letters x, y, z and the corner notes are there first.
+    """
     it, (main, side) = demo.items, demo.scenes
     same = np.allclose(s.v_rot, s.v, atol=1e-9)
     close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
-    it["v"].set_label("" if close else "v")
-    it["turned"].set_label(("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹")
-    # vec(q v): beyond its head by the text's half width and height, kept inside the panel
-    (x0, y0), tip = side.project(np.array([np.zeros(3), s.qv[1:]]))[0]
-    u = (tip - (x0, y0)) / max(np.hypot(*(tip - (x0, y0))), 1e-9)
-    gap = _screen_gap(side, s.qv[1:], s.v_rot)
-    half = np.array([0.45 if gap < 0.05 else 0.26, 0.07])  # half the label's width and height
-    at = tip + u * 0.1 + u * half
-    if 0.05 <= gap < 0.35:  # beside q v q⁻¹'s label: step aside, across the arrow
-        d = side.project(s.v_rot)[0] - tip  # step to the side away from q v q⁻¹'s tip
-        at = at + 0.17 * np.array([-u[1], u[0]]) * (1 if u[0] * d[1] - u[1] * d[0] < 0 else -1)
-    limit = side.extent - half - 0.03
-    if abs(at[0]) > limit[0]:  # no room beyond the head: above or below it instead
-        at = tip + np.array([0.0, (0.17 if u[1] >= 0 else -0.17)])
-    it["correct"].set_label("" if gap < 0.05 else "q v q⁻¹")
-    it["wrong_label"].offset = np.clip(at, -limit, limit) - tip
-    it["wrong_label"].set_data(s.qv[1:], "vec(q v) = q v q⁻¹" if gap < 0.05 else "vec(q v)")
+    coincide = _screen_gap(side, s.qv[1:], s.v_rot) < 0.05
+    zero = np.zeros(3)
+    angle = it["angle_label"].text if it["angle_label"].artists[0].get_visible() else ""
+    labels = {main: [(it["axis_label"], 1.3 * s.axis, zero, "n"), (it["angle_label"], it["angle_label"].p, s.centre,
+                                                                      angle),
+                     (it["turned_label"], s.v_rot, zero,
+                      ("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"),
+                     (it["v_label"], s.v, zero, "" if close else "v")],
+              side: [(it["side_axis_label"], 1.3 * s.axis, zero, "n"),
+                     (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
+                     (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]}
+    for scene, todo in labels.items():
+        letters = (0.86 + 0.09 / 1.6) * scene.extent  # where quatlib.plot.WorldAxes writes x, y, z
+        taken = [_box(scene.project(letters * e)[0], c) for e, c in zip(np.eye(3), "xyz")]
+        E, note = scene.extent, (main.note if scene is main else it["side_note"].text).split("\n")
+        if any(note):  # the note in the bottom-left corner, and the side panel's legend in the top-left one
+            taken.append(np.array([-E, -E, -E + 0.06 * max(map(len, note)) + 0.1, -E + 0.14 * len(note) + 0.06]))
+        if scene is side:
+            taken.append(np.array([-E, E - 0.5, -E + 1.25, E]))
+        for label, anchor, base, text in todo:
+            if label is not it["angle_label"]:
+                label.set_data(anchor, text)
+            if not text:
+                continue
+            (x0, y0), tip = scene.project(np.array([base, anchor]))[0]
+            at = _free_spot(tip, tip - (x0, y0), text, taken, scene.extent)
+            label.offset = at - tip
+            label.set_data(anchor)
+            taken.append(_box(at, text))
+
+
+def _box(center, text: str) -> np.ndarray:
+    """The screen box ``(x0, y0, x1, y1)`` a label of fontsize 10 centred at ``center`` covers, in panel units."""
+    half = np.array([0.032 * len(text) + 0.03, 0.075])
+    return np.r_[np.asarray(center) - half, np.asarray(center) + half]
+
+
+def _free_spot(tip, direction, text: str, taken, extent: float) -> np.ndarray:
+    """The first centre near ``tip`` whose label box meets none of ``taken`` and fits the panel."""
+    u = direction / max(np.hypot(*direction), 1e-9) if np.hypot(*direction) > 1e-9 else np.array([1.0, 0.0])
+    n = np.array([-u[1], u[0]])
+    half = _box((0, 0), text)[2:]
+    reach = abs(u[0]) * half[0] + abs(u[1]) * half[1]  # from the box's centre to its edge along u
+    spots = [tip + u * (0.1 + reach), tip + n * (0.1 + half[1]), tip - n * (0.1 + half[1]),
+             tip + u * (0.35 + reach), tip + (u + n) * 0.1 + np.sign(u + n + 1e-9) * half,
+             tip + (u - n) * 0.1 + np.sign(u - n + 1e-9) * half, tip - u * (0.25 + reach)]
+    limit = extent - half - 0.02
+    spots = [np.clip(p, -limit, limit) for p in spots]
+    for p in spots:
+        box = _box(p, text)
+        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+            return p
+    return spots[0]
 
 
 def _screen_gap(scene, a, b) -> float:
