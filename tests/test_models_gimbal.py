@@ -56,6 +56,7 @@ def test_at_the_lock_only_what_matters_matters(pitch):
     name, value = s.what_matters
     assert name == ("yaw − roll" if pitch > 0 else "yaw + roll")
     assert value == (10 if pitch > 0 else 30)
+    assert gimbal_state(-180, pitch, 180 if pitch > 0 else -180).what_matters[1] == 0  # -360°: no turn
     for shift in (-50, 35, 120):
         roll = 10 + shift if pitch > 0 else 10 - shift
         np.testing.assert_allclose(gimbal_state(20 + shift, pitch, roll).R, s.R, atol=1e-12)

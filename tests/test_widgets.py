@@ -100,7 +100,7 @@ def test_gimbal_lock_is_explained_not_raised(pitch):
     assert d.last_error is None
     assert d.state.rank == 2
     assert d.state.alignment == pytest.approx(1.0)  # roll axis along the yaw axis
-    assert "roll axle along the yaw axle" in d.scenes[0].note
+    assert "gimbal lock" in d.scenes[0].note
     assert "Gimbal lock" in d.readout.value and "degrees of freedom lost: <b>1</b>" in d.readout.value
     assert d.scenes[0].title == "R = Ry(yaw) · Rx(pitch) · Rz(roll)"  # fixed: the cached background stays valid
     assert d.items["shared"].points.shape == (2, 3)  # the common axle is drawn

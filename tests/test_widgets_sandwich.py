@@ -230,3 +230,34 @@ def test_updates_are_fast_enough_to_feel_live(demo):
     for angle in range(-360, 361, 60):
         demo.controls["angle"].value = float(angle)
     assert np.median(demo.timings) < 1.0
+
+
+from matplotlib.text import Text  # noqa: E402
+
+LABELS = ("axis_label", "side_axis_label", "angle_label", "turned_label", "v_label", "correct_label", "wrong_label")
+
+
+@pytest.mark.parametrize("state", [dict(), dict(vector="perpendicular"), dict(vector="along", angle=120),
+                                   dict(angle=0, elevation=0, azimuth=0), dict(angle=1),
+                                   dict(angle=360, elevation=-90),
+                                   dict(vector="perpendicular", azimuth=90, elevation=70, angle=90),
+                                   dict(azimuth=-90, elevation=-45, angle=180),
+                                   dict(azimuth=20, elevation=0, angle=90)])
+def test_the_moving_labels_are_apart_and_inside_the_figure_after_a_real_draw(state):
+    """The label boxes the widget estimates, checked against the text extents of an Agg draw."""
+    d = sandwich()
+    d.set(**state)
+    fig = d.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.canvas.get_width_height()
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]  # every text drawn
+    assert {a for k in LABELS for a in d.items[k].artists if a.get_visible() and a.get_text()} <= set(texts)
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+    for text, b in boxes:
+        assert b.x0 >= 0 and b.y0 >= 0 and b.x1 <= width and b.y1 <= height, f"{text!r} is cut off"
+    for i, (t1, b1) in enumerate(boxes):
+        for t2, b2 in boxes[i + 1:]:
+            w = min(b1.x1, b2.x1) - max(b1.x0, b2.x0)
+            h = min(b1.y1, b2.y1) - max(b1.y0, b2.y0)
+            assert w <= 1 or h <= 1, f"{t1!r} overlaps {t2!r} at {state}"

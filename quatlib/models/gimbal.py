@@ -92,22 +92,20 @@ class GimbalState:
 
     @property
     def note(self) -> str:
-        """What the figure says under the gimbal: the lock, its approach, or nothing."""
+        """What the figure says in its corner (short: it must miss the world letters in every view)."""
         if self.locked:
-            combo, value = self.what_matters
-            return (f"pitch {'+' if self.pitch > 0 else '−'}90°: roll axle along the yaw axle,\n"
-                    f"pitch ring in the yaw ring's plane;\nonly {combo} = {value:.0f}° counts")
+            combo, _ = self.what_matters
+            return f"gimbal lock at pitch {'+' if self.pitch > 0 else '−'}90°:\nonly {combo} counts"
         if self.near_lock:
-            return f"pitch = {self.pitch:.0f}°: the roll axle is {self.axes_angle:.0f}° from the yaw axle."
+            return f"roll axle {self.axes_angle:.0f}° from yaw axle"
         return ""
 
     @property
     def what_matters(self) -> tuple[str, float]:
         """At the lock only one combination of yaw and roll still turns the cube: ``("yaw − roll", value)``
-        at pitch +90°, ``("yaw + roll", value)`` at pitch −90°."""
-        if self.pitch > 0:
-            return "yaw − roll", self.yaw - self.roll
-        return "yaw + roll", self.yaw + self.roll
+        at pitch +90°, ``("yaw + roll", value)`` at pitch −90°, the value in degrees in [−180°, 180°)."""
+        name, value = ("yaw − roll", self.yaw - self.roll) if self.pitch > 0 else ("yaw + roll", self.yaw + self.roll)
+        return name, (value + 180.0) % 360.0 - 180.0  # an angle: -360° and 0° are the same turn
 
 
 def gimbal_state(yaw: float, pitch: float, roll: float) -> GimbalState:
@@ -118,7 +116,7 @@ def gimbal_state(yaw: float, pitch: float, roll: float) -> GimbalState:
     >>> from quatlib.models.gimbal import gimbal_state
     >>> s = gimbal_state(yaw=20, pitch=90, roll=10)
     >>> s.rank, s.locked, s.what_matters
-    (2, True, ('yaw − roll', 10))
+    (2, True, ('yaw − roll', 10.0))
     >>> s.R_middle @ [0, 0, 1]   # the roll axis has turned onto the line of the yaw axis y
     array([ 0., -1.,  0.])
     >>> gimbal_state(20, 45, 10).rank

@@ -110,7 +110,7 @@ class SandwichState:
         return {
             "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
             "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
-                          "(q v q⁻¹ = v: a full turn).", "q v = −v: wrong way round"),
+                          "(q v q⁻¹ = v: a full turn).", "q v = −v:\nwrong way round"),
             "perpendicular": (f"Here v ⊥ n, so q v is pure (w = 0) and has v's length, but it turned v by only "
                               f"θ/2 = {half}°: the other half comes from q⁻¹.",
                               "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),

@@ -10,6 +10,7 @@ from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
+from ._labels import box, free_spot, screen_gap
 
 __all__ = ["sandwich"]
 
@@ -160,7 +161,7 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     mid = it["arc"].points[len(it["arc"].points) // 2]
     it["angle_label"].set_data(mid, f"θ = {fmt(s.angle, 0)}°")
     it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9  # not on v's label
-                                  and _screen_gap(demo.scenes[0], mid, s.v) > 0.2)
+                                  and screen_gap(demo.scenes[0], mid, s.v) > 0.2)
     it["turned"].set_data(s.v_rot)
     it["q_bars"].set_data(s.q)
     it["correct"].set_data(s.v_rot)
@@ -182,8 +183,8 @@ def _place_labels(demo: Demo, s: SandwichState) -> None:
     """
     it, (main, side) = demo.items, demo.scenes
     same = np.allclose(s.v_rot, s.v, atol=1e-9)
-    close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
-    coincide = _screen_gap(side, s.qv[1:], s.v_rot) < 0.05
+    close = same or screen_gap(main, s.v, s.v_rot) < 0.3
+    coincide = screen_gap(side, s.qv[1:], s.v_rot) < 0.05
     zero = np.zeros(3)
     angle = it["angle_label"].text if it["angle_label"].artists[0].get_visible() else ""
     labels = {main: [(it["axis_label"], 1.3 * s.axis, zero, "n"), (it["angle_label"], it["angle_label"].p, s.centre,
@@ -196,7 +197,7 @@ def _place_labels(demo: Demo, s: SandwichState) -> None:
                      (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]}
     for scene, todo in labels.items():
         letters = (0.86 + 0.09 / 1.6) * scene.extent  # where quatlib.plot.WorldAxes writes x, y, z
-        taken = [_box(scene.project(letters * e)[0], c) for e, c in zip(np.eye(3), "xyz")]
+        taken = [box(scene.project(letters * e)[0], c) for e, c in zip(np.eye(3), "xyz")]
         E, note = scene.extent, (main.note if scene is main else it["side_note"].text).split("\n")
         if any(note):  # the note in the bottom-left corner, and the side panel's legend in the top-left one
             taken.append(np.array([-E, -E, -E + 0.06 * max(map(len, note)) + 0.1, -E + 0.14 * len(note) + 0.06]))
@@ -208,40 +209,10 @@ def _place_labels(demo: Demo, s: SandwichState) -> None:
             if not text:
                 continue
             (x0, y0), tip = scene.project(np.array([base, anchor]))[0]
-            at = _free_spot(tip, tip - (x0, y0), text, taken, scene.extent)
+            at = free_spot(tip, tip - (x0, y0), text, taken, scene.extent)
             label.offset = at - tip
             label.set_data(anchor)
-            taken.append(_box(at, text))
-
-
-def _box(center, text: str) -> np.ndarray:
-    """The screen box ``(x0, y0, x1, y1)`` a label of fontsize 10 centred at ``center`` covers, in panel units."""
-    half = np.array([0.032 * len(text) + 0.03, 0.075])
-    return np.r_[np.asarray(center) - half, np.asarray(center) + half]
-
-
-def _free_spot(tip, direction, text: str, taken, extent: float) -> np.ndarray:
-    """The first centre near ``tip`` whose label box meets none of ``taken`` and fits the panel."""
-    u = direction / max(np.hypot(*direction), 1e-9) if np.hypot(*direction) > 1e-9 else np.array([1.0, 0.0])
-    n = np.array([-u[1], u[0]])
-    half = _box((0, 0), text)[2:]
-    reach = abs(u[0]) * half[0] + abs(u[1]) * half[1]  # from the box's centre to its edge along u
-    spots = [tip + u * (0.1 + reach), tip + n * (0.1 + half[1]), tip - n * (0.1 + half[1]),
-             tip + u * (0.35 + reach), tip + (u + n) * 0.1 + np.sign(u + n + 1e-9) * half,
-             tip + (u - n) * 0.1 + np.sign(u - n + 1e-9) * half, tip - u * (0.25 + reach)]
-    limit = extent - half - 0.02
-    spots = [np.clip(p, -limit, limit) for p in spots]
-    for p in spots:
-        box = _box(p, text)
-        if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
-            return p
-    return spots[0]
-
-
-def _screen_gap(scene, a, b) -> float:
-    """How far apart the points ``a`` and ``b`` are drawn in ``scene`` (data units of the panel)."""
-    (pa, pb), _ = scene.project(np.array([a, b]))
-    return float(np.hypot(*(pa - pb)))
+            taken.append(box(at, text))
 
 
 def _readout(s: SandwichState, verdict: str) -> str:
