@@ -15,7 +15,7 @@ from .._rotate import rotate_vector
 from .geometry import axis_frame
 
 __all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "choose_vector", "CASES",
-           "VECTORS"]
+           "VECTORS", "signed", "zero_note"]
 
 _TURNS = np.radians(np.linspace(0.0, 360.0, 97))  # the circle v's tip runs on, as 97 turns of v
 
@@ -156,6 +156,35 @@ def check_vector(v) -> np.ndarray:
     if not np.isfinite(v).all() or np.linalg.norm(v) == 0:
         raise ValueError(f"Expected a finite non-zero vector v, got {tuple(v.tolist())}")
     return v
+
+
+def signed(x: float, digits: int = 4) -> str:
+    """A number with its sign kept even when it rounds to zero: ``-0.0000`` stays ``-0.0000``.
+
+    Unlike ``quatlib.widgets._base.fmt``, which prints ``0.0000`` for every
+    zero, this shows what the float holds: the minus sign of an exact signed zero
+    (``-0.0``, equal to ``0.0``) and of a tiny negative rounding error such as
+    ``-6e-17`` (a negative number, far below the last digit shown).  The readout
+    tells the two apart (:func:`zero_note`).
+
+    >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
+    ('-0.0000', '-0.0000', '0.0000', '-0.7071')
+    """
+    return f"{float(x):.{digits}f}"
+
+
+def zero_note(x: float) -> str:
+    """Why ``signed(x)`` shows ``-0.0000``: an exact signed zero, or a negative number too small to show; else ''.
+
+    >>> zero_note(-0.0)
+    '-0.0 exactly: a zero with its sign bit set, equal to 0'
+    >>> zero_note(-6e-17), zero_note(0.0)
+    ('-6e-17: negative, a rounding error far below 0.00005', '')
+    """
+    if not (signed(x).startswith("-") and float(signed(x)) == 0.0):
+        return ""
+    return "-0.0 exactly: a zero with its sign bit set, equal to 0" if x == 0 else \
+        f"{float(x):.2g}: negative, a rounding error far below 0.00005"
 
 
 def choose_vector(v, axis, vector: str = "given") -> np.ndarray:

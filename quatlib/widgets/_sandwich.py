@@ -7,44 +7,15 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.geometry import arc_points
-from ..models.sandwich import SandwichState, check_vector, sandwich_state
+from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import _CONTROL_WIDTH, _DESCRIPTION_WIDTH, Demo, angle_slider, fmt, fmt_vector
 from ._labels import box, free_spot, screen_gap
 
-__all__ = ["sandwich"]
+__all__ = ["sandwich", "signed", "zero_note"]
 
 _C = qp.COLORS
 WRONG = _C["warn"]  # the one-sided product's result
-
-
-def signed(x: float, digits: int = 4) -> str:
-    """A number with its sign kept even when it rounds to zero: ``-0.0000`` stays ``-0.0000``.
-
-    Unlike :func:`quatlib.widgets._base.fmt`, which prints ``0.0000`` for every
-    zero, this shows what the float holds: the minus sign of an exact signed zero
-    (``-0.0``, equal to ``0.0``) and of a tiny negative rounding error such as
-    ``-6e-17`` (a negative number, far below the last digit shown).  The readout
-    tells the two apart (:func:`zero_note`).
-
-    >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
-    ('-0.0000', '-0.0000', '0.0000', '-0.7071')
-    """
-    return f"{float(x):.{digits}f}"
-
-
-def zero_note(x: float) -> str:
-    """Why ``signed(x)`` shows ``-0.0000``: an exact signed zero, or a negative number too small to show; else ''.
-
-    >>> zero_note(-0.0)
-    '-0.0 exactly: a zero with its sign bit set, equal to 0'
-    >>> zero_note(-6e-17), zero_note(0.0)
-    ('-6e-17: negative, a rounding error far below 0.00005', '')
-    """
-    if not (signed(x).startswith("-") and float(signed(x)) == 0.0):
-        return ""
-    return "-0.0 exactly: a zero with its sign bit set, equal to 0" if x == 0 else \
-        f"{float(x):.2g}: negative, a rounding error far below 0.00005"
 
 
 def _code(text: str) -> str:
