@@ -96,7 +96,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         (DemoEntry("order_matters", "90° about X then Y beside Y then X"),
          DemoEntry("gimbal", "three-ring gimbal; gimbal lock at pitch ±90°"),
          DemoEntry("euler_vs_quaternion", "the same nudges stored as Euler angles / quaternion")),
-        ("02.1",),
+        ("02.1", "02.2"),
     ),
     Notebook(
         "03", "03_two_reflections.ipynb", "A rotation is two reflections",
@@ -108,7 +108,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         "04", "04_sandwich.ipynb", "The sandwich `q v q⁻¹`",
         "How do I build and read a quaternion, and why `q v q⁻¹`?",
         (DemoEntry("sandwich", "q v q⁻¹ sweeping its cone; what q v alone does wrong"),),
-        ("04.1", "04.2", "04.3"),
+        ("04.1", "04.2", "04.3", "04.4"),
     ),
     Notebook(
         "05", "05_drift.ipynb", "Drift: why we normalize",

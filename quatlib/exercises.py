@@ -374,9 +374,50 @@ def _check_02_1(answer):
     if _close(_euler.matrix_from_euler(yaw, 90, -roll, degrees=True), target):
         raise _Wrong("close: the sign of roll is off. At pitch 90° it is yaw - roll that must stay 10°.")
     raise _Wrong(
-        f"yaw - roll = {yaw - roll:g}°, but (20, 90, 10) has yaw - roll = 10°. At pitch 90° that difference is "
-        "all that matters."
+        f"yaw - roll = {yaw - roll:g}°, but (20, 90, 10) has yaw - roll = 10°. At pitch 90° yaw and roll turn "
+        "about one line, so the orientation is fixed by their difference."
     )
+
+
+def _rx90_ry90():
+    """``Rx(90°) · Ry(90°)`` (90° about y first, then about x) as a quaternion."""
+    return _algebra.multiply(_axis_angle.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True),
+                             _axis_angle.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True))
+
+
+@_exercise(
+    "02.2",
+    "Predict, then run: turning 90° about y first and then 90° about x, Rx(90°) · Ry(90°), is a single turn "
+    "(Euler's theorem). Answer with (axis, angle_in_degrees); any length of axis is accepted.",
+    """
+q = ql.multiply(ql.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True),   # second: about x
+                ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True))   # first: about y
+axis, angle = ql.axis_angle_from_quaternion(q)
+answer = (axis, np.degrees(angle))   # 120° about (1, 1, 1)/√3
+""",
+    lambda: ((1.0, 1.0, 1.0), 120.0),
+)
+def _check_02_2(answer):
+    try:
+        axis, angle = answer
+    except (TypeError, ValueError):
+        raise _Malformed("Answer with a pair (axis, angle): ((x, y, z), degrees).") from None
+    axis = _numbers(axis, 3, "(1, 0, 0)")
+    (angle,) = _numbers(angle, 1, "90")
+    if np.linalg.norm(axis) == 0:
+        raise _Malformed("An axis cannot be (0, 0, 0): it has no direction.")
+    mine = _axis_angle.quaternion_from_axis_angle(axis, angle, degrees=True)
+    if _rotate.angle_between(mine, _rx90_ry90()) < 1e-6:
+        return _correct("120° about (1, 1, 1)/√3: the same angle as Ry(90°)·Rx(90°), about a different diagonal.")
+    other = _algebra.multiply(_axis_angle.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True),
+                              _axis_angle.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True))
+    if _rotate.angle_between(mine, other) < 1e-6:
+        raise _Wrong("that is Ry(90°)·Rx(90°), x first. Here y comes first: the order changes the axis.")
+    if math.isclose(abs(angle) % 360, 120, abs_tol=1e-4) or math.isclose(abs(angle) % 360, 240, abs_tol=1e-4):
+        raise _Wrong("the angle is right; the axis is not. The axis is the line the product leaves where it was: "
+                     "try R @ axis for your guess.")
+    raise _Wrong(f"a turn of {angle:g}° is not it. Compute the product and read its angle with "
+                 "ql.axis_angle_from_quaternion.")
 
 
 # --- 03: two reflections ---------------------------------------------------------------------
@@ -582,6 +623,33 @@ def _check_04_3(answer):
         raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}, should stay √38 ≈ 6.164): "
                      "is q a unit quaternion?")
     raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
+
+
+def _q_04_4():
+    """The turn of exercise 04.4: 120° about the unit axis (2, 1, 2)/3."""
+    return _axis_angle.quaternion_from_axis_angle([2, 1, 2], 120, degrees=True)
+
+
+@_exercise(
+    "04.4",
+    "q is the turn by 120° about the axis (2, 1, 2)/3. Find a non-zero vector v for which the one-sided product "
+    "q v is a pure quaternion (w = 0). Any such v is accepted.",
+    """
+v = np.cross([2, 1, 2], [0, 0, 1])   # any v across the axis: n·v = 0, so w = -sin(θ/2) n·v = 0
+answer = v                            # (1, -2, 0)
+""",
+    lambda: (1.0, -2.0, 0.0),
+)
+def _check_04_4(answer):
+    v = _numbers(answer, 3, "(1, 0, 0)")
+    if np.linalg.norm(v) == 0:
+        raise _Malformed("v = (0, 0, 0) makes every product zero: pick a non-zero vector.")
+    qv = _algebra.multiply(_q_04_4(), np.concatenate([[0.0], v]))
+    if abs(qv[0]) <= 1e-9 * np.linalg.norm(v):
+        turned = math.degrees(math.atan2(np.linalg.norm(np.cross(v, qv[1:])), float(v @ qv[1:])))
+        return _correct(f"v ⊥ the axis, so q v = (0, …) is pure, and it is v turned by {turned:.4g}° = θ/2 only.")
+    raise _Wrong(f"q v has w = {qv[0]:.4g}. Its real part is -sin(θ/2) (n·v): v must have no part along "
+                 "the axis n = (2, 1, 2)/3.")
 
 
 # --- 05: drift ------------------------------------------------------------------------------
@@ -1020,6 +1088,6 @@ def exercises_for(notebook: str) -> list[str]:
     --------
     >>> import quatlib as ql
     >>> ql.exercises.exercises_for("04")
-    ['04.1', '04.2', '04.3']
+    ['04.1', '04.2', '04.3', '04.4']
     """
     return sorted(k for k in EXERCISES if k.split(".")[0] == notebook)

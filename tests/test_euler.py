@@ -224,6 +224,22 @@ def test_rank_in_radians_shapes_and_tolerance():
     assert ql.euler_jacobian_rank(np.float32(0), np.float32(90), np.float32(0), degrees=True) == 2
 
 
+@pytest.mark.parametrize("pitch", [0.0, 0.3, 1.2, 1.5, -1.5, np.pi / 2 - 1e-3])
+def test_rank_docstring_singular_values_are_the_jacobians(pitch):
+    """√(2(1 − |sin p|)), √2, √(2(1 + |sin p|)): checked against central differences of matrix_from_euler."""
+    h, angles = 1e-6, np.array([0.4, pitch, -0.7])
+    J = np.stack([(ql.matrix_from_euler(*(angles + h * e)) - ql.matrix_from_euler(*(angles - h * e))).ravel()
+                  / (2 * h) for e in np.eye(3)], axis=1)
+    s = abs(np.sin(pitch))
+    np.testing.assert_allclose(np.linalg.svd(J, compute_uv=False),
+                               np.sqrt([2 * (1 + s), 2, 2 * (1 - s)]), atol=1e-8)
+
+
+def test_rank_is_2_only_at_the_lock_itself():
+    ranks = ql.euler_jacobian_rank(20, [89.9, 89.9999, 89.9999999, 90, -90, -89.9999], 30, degrees=True)
+    assert ranks.tolist() == [3, 3, 3, 2, 2, 3]
+
+
 def test_rank_rejects_nan():
     with pytest.raises(ValueError, match=r"Expected finite pitch, got NaN"):
         ql.euler_jacobian_rank(0, np.nan, 0)

@@ -62,6 +62,11 @@ def test_unanswered_is_a_reminder(key):
         ("02.1", (20, 10), "the pair you were given"),
         ("02.1", (30, -20), "sign of roll"),
         ("02.1", (40, 10), "yaw - roll = 30°"),
+        ("02.2", ((1, 1, -1), 120), "x first"),
+        ("02.2", ((1, -1, 1), 120), "the angle is right"),
+        ("02.2", ((1, 0, 0), 90), "a turn of 90°"),
+        ("04.4", (2, 1, 2), "no part along"),
+        ("04.4", (1, 0, 0), "w = "),
         ("03.1", ((1, 0, -1), (1, 0, 0)), "Swap the two mirrors"),
         ("03.1", ((1, 0, 0), (1, 1, 0)), "contain the y axis"),
         ("03.1", ((1, 0, 0), (0, 0, 1)), "turn by 180°"),
@@ -405,6 +410,30 @@ def test_a_checker_that_fails_unexpectedly_still_gives_feedback(monkeypatch):
     feedback = ex.check("04.2", (1, 0, 0))
     assert not feedback.ok and feedback.message.startswith("⚠️") and "RuntimeError" in feedback.message
     assert len(feedback.message) < 400
+
+
+# --- 02 and 04: any correct form is accepted ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("yaw", [-170.0, -35.5, 0.0, 47.0, 200.0, 725.0])
+def test_02_1_accepts_every_pair_with_the_same_orientation(yaw):
+    assert ex.check("02.1", (yaw, yaw - 10)).ok
+    assert ex.check("02.1", (yaw, yaw + 350)).ok  # roll wrapped by a whole turn
+    assert not ex.check("02.1", (yaw, yaw - 11)).ok
+
+
+@pytest.mark.parametrize(("axis", "angle"), [((1, 1, 1), 120), ((0.3, 0.3, 0.3), 120), ((-1, -1, -1), -120),
+                                             ((1, 1, 1), 480), ((-2, -2, -2), 240)])
+def test_02_2_accepts_every_way_to_write_the_one_turn(axis, angle):
+    assert ex.check("02.2", (axis, angle)).ok
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_04_4_accepts_any_vector_across_the_axis(seed):
+    rng = np.random.default_rng(seed)
+    v = np.cross([2, 1, 2], rng.normal(size=3)) * rng.uniform(0.1, 10)
+    assert ex.check("04.4", v).ok
+    assert not ex.check("04.4", v + 0.1 * np.array([2, 1, 2])).ok
 
 
 # --- 08: the turret's exercises accept every right answer --------------------------------------------------

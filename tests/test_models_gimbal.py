@@ -56,6 +56,7 @@ def test_at_the_lock_only_what_matters_matters(pitch):
     name, value = s.what_matters
     assert name == ("yaw − roll" if pitch > 0 else "yaw + roll")
     assert value == (10 if pitch > 0 else 30)
+    assert gimbal_state(-180, pitch, 180 if pitch > 0 else -180).what_matters[1] == 0  # -360°: no turn
     for shift in (-50, 35, 120):
         roll = 10 + shift if pitch > 0 else 10 - shift
         np.testing.assert_allclose(gimbal_state(20 + shift, pitch, roll).R, s.R, atol=1e-12)
@@ -170,3 +171,28 @@ def test_a_bad_nudge_is_refused():
     with pytest.raises(ValueError, match="got 'x', 2"):
         TwoStores().nudge("x", 2, 15)
 
+
+
+# -- wrap or lock, and why the orders agree at 180° ---------------------------------------------------------------
+
+
+def test_a_wrap_at_180_is_told_apart_from_the_flip_at_the_lock():
+    store = TwoStores()  # the notebook's start: pitch 60° after one nudge
+    for _ in range(13):  # yaw nudges about the own y axis: the yaw number crosses ±180° at pitch -57°
+        store.nudge("y", +1, 15)
+    s = store(step=15, replay=1.0)
+    assert s.jump == pytest.approx(331.8, abs=0.1) and s.change == pytest.approx(28.2, abs=0.1)
+    assert s.wrapped and not s.flip and "a wrap, not the lock" in s.jump_note
+    store = TwoStores(start=(0, 75, 0), first=())
+    store.nudge("x", +1, 15)
+    assert store(step=15, replay=1.0).locked
+    store.nudge("x", +1, 15)  # over the top: yaw and roll flip by 180°
+    s = store(step=15, replay=1.0)
+    assert s.flip and not s.wrapped and s.change == pytest.approx(180) and "near the lock" in s.jump_note
+
+
+@pytest.mark.parametrize(("angle", "words"), [(0, "no turn"), (180, "Rz(180°)"), (90, "120.0° apart")])
+def test_the_order_verdict_says_why(angle, words):
+    s = order_state(angle, 2)
+    assert words in s.verdict
+    np.testing.assert_allclose(s.gap, 0 if angle in (0, 180) else 120, atol=1e-6)

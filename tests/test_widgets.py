@@ -100,12 +100,34 @@ def test_gimbal_lock_is_explained_not_raised(pitch):
     assert d.last_error is None
     assert d.state.rank == 2
     assert d.state.alignment == pytest.approx(1.0)  # roll axis along the yaw axis
-    assert "same axis" in d.scenes[0].title and "Gimbal lock" in d.scenes[0].note
+    assert "gimbal lock" in d.scenes[0].note
     assert "Gimbal lock" in d.readout.value and "degrees of freedom lost: <b>1</b>" in d.readout.value
+    assert d.scenes[0].title == "R = Ry(yaw) · Rx(pitch) · Rz(roll)"  # fixed: the cached background stays valid
+    assert d.items["shared"].points.shape == (2, 3)  # the common axle is drawn
 
 
-def test_mechanical_gimbal_style_also_works():
-    d = qw.gimbal(style="mechanical", pitch=90)
+def test_every_slider_turns_its_own_ring_and_at_the_lock_the_pitch_ring_folds_into_the_yaw_ring():
+    d = qw.gimbal(yaw=0, pitch=0, roll=0)
+    rings = d.items["rings"]
+    for name, a, b, moved in [("yaw", 0, 90, 0), ("pitch", 45, 89, 1), ("roll", 0, 90, 2)]:
+        before = [r.copy() for r in (d.set(**{name: a}), rings.rings)[1]]
+        d.set(**{name: b})
+        assert not np.allclose(rings.rings[moved], before[moved], atol=1e-3), name  # its own ring turned
+        for k in range(moved):  # the rings outside it did not
+            np.testing.assert_allclose(rings.rings[k], before[k], atol=1e-12)
+        d.set(**{name: 0})
+    for pitch in (90, -90):
+        d.set(yaw=30, pitch=pitch, roll=60)
+        outer_normal = d.state.R_outer @ [0, 0, 1]
+        np.testing.assert_allclose(rings.rings[1] @ outer_normal, 0, atol=1e-12)  # one plane
+        np.testing.assert_allclose(abs(d.state.R @ [0, 0, 1] @ [0, 1, 0]), 1, atol=1e-12)  # roll axle on y
+    assert d.items["shared"].points.shape == (2, 3)
+    d.set(pitch=89)
+    assert len(d.items["shared"].points) == 0
+
+
+def test_sweep_gimbal_style_also_works():
+    d = qw.gimbal(style="sweep", pitch=90)
     assert d.last_error is None and d.state.rank == 2
 
 

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
 from quatlib.models.geometry import axis_frame  # noqa: E402
-from quatlib.widgets._sandwich import sandwich, signed  # noqa: E402
+from quatlib.widgets._sandwich import sandwich, signed, zero_note  # noqa: E402
 
 RNG = np.random.default_rng(20261130)
 V = np.array([1.0, 0.2, 0.0])  # the factory's default vector
@@ -76,9 +76,9 @@ def check_consistent(d, v=V) -> None:
     assert f"θ = <b>{c.angle:.0f}°</b>" in r
     assert ql.widgets._base.fmt(s.qv_w) in r
     assert f"|vector part| = {s.qv_length:.3f}" in items["side_text"].text
-    signed_zero = any(signed(x).startswith("-") and float(signed(x)) == 0 for x in s.q)
-    if signed_zero:
-        assert "signed zero" in r
+    for name, x in zip("wxyz", s.q):  # every -0.0000 is told apart: an exact -0.0, or a tiny negative number
+        if signed(x) == "-0.0000":
+            assert f"{name} = -0.0000: " + ("-0.0 exactly" if x == 0 else f"{x:.2g}: negative") in r
     assert ("elevation ±90°" in d.scenes[0].note) == (abs(c.elevation) >= 90)
 
 
@@ -133,11 +133,44 @@ def test_a_signed_zero_is_shown_with_its_sign_and_explained():
     d = sandwich(azimuth=0, elevation=0, angle=-90)  # axis x exactly: sin(-45°)·0 = -0.0
     assert np.signbit(d.state.q[2]) and d.state.q[2] == 0
     assert "<code>-0.0000</code>" in d.readout.value
-    assert "signed zero" in d.readout.value
+    assert "y = -0.0000: -0.0 exactly: a zero with its sign bit set" in d.readout.value
     assert "-0.0000" in d.items["q_bars"].texts
     d.controls["angle"].value = 90  # +0.0 everywhere: nothing to explain
     assert "-0.0000" not in d.readout.value.split("q v =")[0]
-    assert "signed zero" not in d.readout.value
+    assert "sign bit" not in d.readout.value
+
+
+def test_a_tiny_negative_rounding_error_is_not_called_a_zero():
+    d = sandwich(azimuth=90, elevation=0, angle=-90)  # axis (cos 90°, 0, -1): x = sin(-45°)·6e-17 < 0
+    x = d.state.q[1]
+    assert -1e-15 < x < 0 and signed(x) == "-0.0000"
+    assert f"x = -0.0000: {x:.2g}: negative, a rounding error" in d.readout.value
+    assert zero_note(-6e-17) == "-6e-17: negative, a rounding error far below 0.00005"
+    assert zero_note(-0.0).startswith("-0.0 exactly") and zero_note(0.0) == zero_note(-0.3) == ""
+
+
+def test_v_across_the_axis_is_reachable_and_q_v_then_turns_it_by_half():
+    d = sandwich()
+    for elevation in (-90, -17, 0, 70, 90):
+        d.set(vector="perpendicular", elevation=elevation, azimuth=33, angle=100)
+        s = d.state
+        assert s.case == "perpendicular" and abs(s.v @ s.axis) < 1e-12
+        assert s.v_length == pytest.approx(np.linalg.norm(V))
+        assert abs(s.qv_w) < 1e-12 and s.qv_error_angle == pytest.approx(50.0)
+        assert "θ/2 only" in d.items["side_note"].text
+    d.set(vector="along")
+    assert d.state.case == "along" and np.linalg.norm(np.cross(d.state.v, d.state.axis)) < 1e-12
+
+
+def test_the_readout_splits_v_and_shows_the_two_parts_turn_as_the_derivation_says():
+    d = sandwich(azimuth=40, elevation=30, angle=130)
+    s = d.state
+    np.testing.assert_allclose(s.v_par + s.v_perp, s.v, atol=1e-15)
+    np.testing.assert_allclose(s.sandwich_par[1:], s.v_par, atol=1e-12)
+    np.testing.assert_allclose(s.sandwich_perp, s.q2_v_perp, atol=1e-12)
+    assert s.qv_norm4 == pytest.approx(s.v_length)
+    assert "q v∥ q* =" in d.readout.value and "q v⊥ q* = q² v⊥ =" in d.readout.value
+    assert f"4D length {s.v_length:.3f} = |v|" in d.readout.value
 
 
 def test_the_one_sided_product_is_wrong_in_general_and_the_panel_says_so():
@@ -197,3 +230,34 @@ def test_updates_are_fast_enough_to_feel_live(demo):
     for angle in range(-360, 361, 60):
         demo.controls["angle"].value = float(angle)
     assert np.median(demo.timings) < 1.0
+
+
+from matplotlib.text import Text  # noqa: E402
+
+LABELS = ("axis_label", "side_axis_label", "angle_label", "turned_label", "v_label", "correct_label", "wrong_label")
+
+
+@pytest.mark.parametrize("state", [dict(), dict(vector="perpendicular"), dict(vector="along", angle=120),
+                                   dict(angle=0, elevation=0, azimuth=0), dict(angle=1),
+                                   dict(angle=360, elevation=-90),
+                                   dict(vector="perpendicular", azimuth=90, elevation=70, angle=90),
+                                   dict(azimuth=-90, elevation=-45, angle=180),
+                                   dict(azimuth=20, elevation=0, angle=90)])
+def test_the_moving_labels_are_apart_and_inside_the_figure_after_a_real_draw(state):
+    """The label boxes the widget estimates, checked against the text extents of an Agg draw."""
+    d = sandwich()
+    d.set(**state)
+    fig = d.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.canvas.get_width_height()
+    texts = [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]  # every text drawn
+    assert {a for k in LABELS for a in d.items[k].artists if a.get_visible() and a.get_text()} <= set(texts)
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+    for text, b in boxes:
+        assert b.x0 >= 0 and b.y0 >= 0 and b.x1 <= width and b.y1 <= height, f"{text!r} is cut off"
+    for i, (t1, b1) in enumerate(boxes):
+        for t2, b2 in boxes[i + 1:]:
+            w = min(b1.x1, b2.x1) - max(b1.x0, b2.x0)
+            h = min(b1.y1, b2.y1) - max(b1.y0, b2.y0)
+            assert w <= 1 or h <= 1, f"{t1!r} overlaps {t2!r} at {state}"

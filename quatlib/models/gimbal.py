@@ -83,12 +83,29 @@ class GimbalState:
         return float(np.degrees(np.arccos(min(self.alignment, 1.0))))
 
     @property
+    def shared_axle(self) -> np.ndarray:
+        """At the lock, the one line both the yaw axle and the roll axle lie on (``±y``), as two end points;
+        elsewhere an empty ``(0, 3)`` array."""
+        if not self.locked:
+            return np.zeros((0, 3))
+        return np.outer([-1.0, 1.0], AXES["y"])
+
+    @property
+    def note(self) -> str:
+        """What the figure says in its corner (short: it must miss the world letters in every view)."""
+        if self.locked:
+            combo, _ = self.what_matters
+            return f"gimbal lock at pitch {'+' if self.pitch > 0 else '−'}90°:\nonly {combo} counts"
+        if self.near_lock:
+            return f"roll axle {self.axes_angle:.0f}° from yaw axle"
+        return ""
+
+    @property
     def what_matters(self) -> tuple[str, float]:
         """At the lock only one combination of yaw and roll still turns the cube: ``("yaw − roll", value)``
-        at pitch +90°, ``("yaw + roll", value)`` at pitch −90°."""
-        if self.pitch > 0:
-            return "yaw − roll", self.yaw - self.roll
-        return "yaw + roll", self.yaw + self.roll
+        at pitch +90°, ``("yaw + roll", value)`` at pitch −90°, the value in degrees in [−180°, 180°)."""
+        name, value = ("yaw − roll", self.yaw - self.roll) if self.pitch > 0 else ("yaw + roll", self.yaw + self.roll)
+        return name, (value + 180.0) % 360.0 - 180.0  # an angle: -360° and 0° are the same turn
 
 
 def gimbal_state(yaw: float, pitch: float, roll: float) -> GimbalState:
@@ -99,7 +116,7 @@ def gimbal_state(yaw: float, pitch: float, roll: float) -> GimbalState:
     >>> from quatlib.models.gimbal import gimbal_state
     >>> s = gimbal_state(yaw=20, pitch=90, roll=10)
     >>> s.rank, s.locked, s.what_matters
-    (2, True, ('yaw − roll', 10))
+    (2, True, ('yaw − roll', 10.0))
     >>> s.R_middle @ [0, 0, 1]   # the roll axis has turned onto the line of the yaw axis y
     array([ 0., -1.,  0.])
     >>> gimbal_state(20, 45, 10).rank
@@ -164,6 +181,22 @@ class OrderState:
     def same(self) -> bool:
         """Whether both orders end at the same orientation (only for no turn or a half turn)."""
         return bool(np.allclose(self.finals[0], self.finals[1], atol=1e-9))
+
+    @property
+    def gap(self) -> float:
+        """The angle (degrees) of the turn that takes one final orientation to the other: 0 when ``same``."""
+        cos = (np.trace(self.finals[0].T @ self.finals[1]) - 1) / 2
+        return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+
+    @property
+    def verdict(self) -> str:
+        """Why the two orders agree (no turn; two half turns) or that they do not, with the gap between them."""
+        if self.same and abs(self.angle) % 360 < 1e-9:
+            return "✓ the same orientation: no turn at all"
+        if self.same:
+            return ("✓ the same orientation, and not by chance: two half turns about perpendicular axes make the "
+                    "half turn about the third, Ry(180°)·Rx(180°) = Rz(180°) = Rx(180°)·Ry(180°)")
+        return (f"✗ different orientations, {self.gap:.1f}° apart: in 3D the order of turns matters")
 
 
 #: The arc of a turn is drawn around its axis, this far along it, with this radius.
@@ -247,7 +280,10 @@ class StoresState:
     step, replay : float
         The nudge size (degrees) and the replay of the last nudge (0 to 1).
     jump : float
-        The largest change of an angle in the last nudge, in degrees.
+        The largest change of a stored number in the last nudge, in degrees (``max |Δ|``).
+    change : float
+        The largest change of an angle *on the circle* in the last nudge, in degrees: the same
+        differences taken modulo 360° into (−180°, 180°], so 172° → −173° is a change of 15°.
     tween_gap : float
         The angle (degrees) between the two cubes at ``replay`` (0 at both ends).
     previews : ndarray, shape (2, n, 3)
@@ -264,13 +300,38 @@ class StoresState:
     step: float
     replay: float
     jump: float
+    change: float
     tween_gap: float
     previews: np.ndarray
 
     @property
+    def flip(self) -> bool:
+        """Near the lock: an angle changed by more than twice the nudge even on the circle (yaw and roll flip)."""
+        return self.change > 2 * self.step + 1e-9
+
+    @property
+    def wrapped(self) -> bool:
+        """A stored number jumped across ±180° (``jump > 180°``) while the angle itself moved little: a wrap of
+        the range (−180°, 180°], not the lock."""
+        return self.jump > 180.0 and not self.flip
+
+    @property
     def big_jump(self) -> bool:
-        """The angles jumped by more than twice the nudge: a flip, not a turn."""
+        """The stored numbers jumped by more than twice the nudge: a wrap or a flip."""
         return self.jump > 2 * self.step + 1e-9
+
+    @property
+    def jump_note(self) -> str:
+        """What the last nudge did to the stored angles, in one line: the lock, a flip, a wrap, or nothing."""
+        if self.locked:
+            return "pitch = ±90°: yaw and roll are not unique here"
+        if self.flip:
+            return (f"near the lock: the angles jumped by {self.change:.0f}° for a {self.step:.0f}° nudge "
+                    "(yaw and roll flipped)")
+        if self.wrapped:
+            return (f"a number jumped by {self.jump:.0f}°, but only across ±180°: on the circle "
+                    f"it moved {self.change:.0f}° (a wrap, not the lock)")
+        return ""
 
     @property
     def locked(self) -> bool:
@@ -354,11 +415,14 @@ class TwoStores:
         R_e = matrix_from_euler(*euler_t, degrees=True)
         R_q = matrix_from_quaternion(slerp(self.prev_q, self.q, t) if t < 1.0 else self.q)
         he, hq = np.array(self.history_euler), np.array(self.history_q)
-        jump = float(np.abs(he[-1] - he[-2]).max()) if len(he) > 1 else 0.0
+        delta = he[-1] - he[-2] if len(he) > 1 else np.zeros(3)
+        jump = float(np.abs(delta).max())
+        change = float(np.abs((delta + 180.0) % 360.0 - 180.0).max())  # on the circle: a wrap is no change
         gap = float(np.degrees(np.arccos(np.clip((np.trace(R_e.T @ R_q) - 1) / 2, -1.0, 1.0))))
         axis_name, sign = self.last
         k, swept = "xyz".index(axis_name), _SWEPT[axis_name]
         previews = np.array([arc_points(R[:, k], PREVIEW_RADIUS * R[:, swept], sign * step, degrees=True)
                              for R in (R_e, R_q)])
         return StoresState(euler=self.euler, q=self.q, R=np.array([R_e, R_q]), history_euler=he, history_q=hq,
-                           last=self.last, step=float(step), replay=t, jump=jump, tween_gap=gap, previews=previews)
+                           last=self.last, step=float(step), replay=t, jump=jump, change=change, tween_gap=gap,
+                           previews=previews)

@@ -14,12 +14,16 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._rotate import rotate_vector
 from .geometry import axis_frame
 
-__all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "CASES"]
+__all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "choose_vector", "CASES",
+           "VECTORS", "signed", "zero_note"]
 
 _TURNS = np.radians(np.linspace(0.0, 360.0, 97))  # the circle v's tip runs on, as 97 turns of v
 
 #: What the one-sided product does, by case (see :attr:`SandwichState.case`).
 CASES = ("identity", "minus_one", "perpendicular", "along", "general")
+
+#: Which vector is turned: the one given, or it moved across the axis or onto it (see :func:`choose_vector`).
+VECTORS = ("given", "perpendicular", "along")
 
 
 def angle_between_vectors(a, b) -> float:
@@ -64,6 +68,13 @@ class SandwichState:
         ``(v·n) n``: the centre of the circle ``v``'s tip runs on.
     ring : ndarray, shape (97, 3)
         That circle: ``v`` turned about ``n`` by 0°, 3.75°, ..., 360°.
+    v_par, v_perp : ndarray, shape (3,)
+        ``v = v∥ + v⊥``: the part along the axis, ``(v·n) n``, and the part across it.
+    sandwich_par, sandwich_perp : ndarray, shape (4,)
+        ``q v∥ q*`` (``= (0, v∥)``: the axis part stays) and ``q v⊥ q*``.
+    q2_v_perp : ndarray, shape (4,)
+        ``q² v⊥``: the same as ``q v⊥ q*`` (``q`` commutes with ``v∥`` and anticommutes with ``v⊥``),
+        a pure quaternion, ``v⊥`` turned by θ.
     pole : bool
         ``|elevation| ≥ 90°``: the axis is ±y whatever the azimuth.
     case : str
@@ -84,8 +95,37 @@ class SandwichState:
     norm_q: float
     centre: np.ndarray
     ring: np.ndarray
+    v_par: np.ndarray
+    v_perp: np.ndarray
+    sandwich_par: np.ndarray
+    sandwich_perp: np.ndarray
+    q2_v_perp: np.ndarray
     pole: bool
     case: str
+
+    @property
+    def verdict(self) -> tuple[str, str]:
+        """What ``q v`` does, in a sentence for the readout and in short for the figure's note."""
+        half, qv_len, w = f"{self.angle / 2:.1f}", f"{self.qv_length:.3f}", _fixed(self.qv_w)
+        return {
+            "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
+            "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
+                          "(q v q⁻¹ = v: a full turn).", "q v = −v:\nwrong way round"),
+            "perpendicular": (f"Here v ⊥ n, so q v is pure (w = 0) and has v's length, but it turned v by only "
+                              f"θ/2 = {half}°: the other half comes from q⁻¹.",
+                              "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),
+            "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}) "
+                      f"and moves the rest into w = {w}.", "v on the axis: w ≠ 0,\nvector part shrunk"),
+            "general": (f"✗ w = {w} ≠ 0: q v is not a pure quaternion, so not a vector. Its vector part "
+                        f"has length {qv_len} (|v| = {self.v_length:.3f}) and points {self.qv_error_angle:.1f}° "
+                        "away from q v q⁻¹.", "w ≠ 0: q v is not a vector,\nits vector part is off"),
+        }[self.case]
+
+    @property
+    def qv_norm4(self) -> float:
+        """The length of ``q v`` as a 4D vector, ``√(w² + |vector part|²)``: ``|q| |v| = |v|``, kept, part of it
+        moved into ``w``."""
+        return float(np.linalg.norm(self.qv))
 
     @property
     def qv_w(self) -> float:
@@ -118,7 +158,61 @@ def check_vector(v) -> np.ndarray:
     return v
 
 
-def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 0.0)) -> SandwichState:
+def signed(x: float, digits: int = 4) -> str:
+    """A number with its sign kept even when it rounds to zero: ``-0.0000`` stays ``-0.0000``.
+
+    Unlike ``quatlib.widgets._base.fmt``, which prints ``0.0000`` for every
+    zero, this shows what the float holds: the minus sign of an exact signed zero
+    (``-0.0``, equal to ``0.0``) and of a tiny negative rounding error such as
+    ``-6e-17`` (a negative number, far below the last digit shown).  The readout
+    tells the two apart (:func:`zero_note`).
+
+    >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
+    ('-0.0000', '-0.0000', '0.0000', '-0.7071')
+    """
+    return f"{float(x):.{digits}f}"
+
+
+def zero_note(x: float) -> str:
+    """Why ``signed(x)`` shows ``-0.0000``: an exact signed zero, or a negative number too small to show; else ''.
+
+    >>> zero_note(-0.0)
+    '-0.0 exactly: a zero with its sign bit set, equal to 0'
+    >>> zero_note(-6e-17), zero_note(0.0)
+    ('-6e-17: negative, a rounding error far below 0.00005', '')
+    """
+    if not (signed(x).startswith("-") and float(signed(x)) == 0.0):
+        return ""
+    return "-0.0 exactly: a zero with its sign bit set, equal to 0" if x == 0 else \
+        f"{float(x):.2g}: negative, a rounding error far below 0.00005"
+
+
+def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
+    """The vector to turn: ``v`` itself, or ``v`` of the same length moved across the axis or onto it.
+
+    ``"perpendicular"`` keeps ``v``'s part across the unit ``axis`` and stretches it back to ``|v|`` (if ``v``
+    lies on the axis, a fixed direction across it is used); ``"along"`` is ``|v|`` times the axis, on ``v``'s
+    side of it.
+
+    >>> choose_vector([3, 4, 0], [0, 1, 0], "perpendicular"), choose_vector([3, 4, 0], [0, 1, 0], "along")
+    (array([5., 0., 0.]), array([0., 5., 0.]))
+    """
+    v, axis = check_vector(v), np.asarray(axis, dtype=float)
+    if vector not in VECTORS:
+        raise ValueError(f"Expected vector in {VECTORS}, got {vector!r}")
+    length, along = np.linalg.norm(v), float(v @ axis)
+    if vector == "along":
+        return (length if along >= 0 else -length) * axis
+    if vector == "perpendicular":
+        across = v - along * axis
+        if np.linalg.norm(across) < 1e-9 * length:  # v on the axis: any direction across it will do
+            across = np.cross(axis, [1.0, 0.0, 0.0] if abs(axis[0]) < 0.9 else [0.0, 1.0, 0.0])
+        return length * across / np.linalg.norm(across)
+    return v
+
+
+def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 0.0),
+                   vector: str = "given") -> SandwichState:
     """Turn ``v`` by θ = ``angle`` degrees about the axis (``azimuth``, ``elevation``), two-sided and one-sided.
 
     Parameters
@@ -129,6 +223,8 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
         θ in degrees.
     v : (float, float, float)
         The vector turned (finite, non-zero; see :func:`check_vector`).
+    vector : {"given", "perpendicular", "along"}
+        Turn ``v`` itself, or ``v`` moved across the axis or onto it (:func:`choose_vector`).
 
     Returns
     -------
@@ -145,9 +241,11 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
     >>> s.qv, round(s.qv_error_angle, 4), s.case
     (array([-0.    ,  0.7071,  0.    , -0.7071]), 45.0, 'perpendicular')
     """
-    v = check_vector(v)
     axis = axis_frame(azimuth, elevation)[:, 0]
+    v = choose_vector(v, axis, vector)
     q = quaternion_from_axis_angle(axis, angle, degrees=True)
+    v_par = float(v @ axis) * axis
+    v_perp = v - v_par
     v_pure = np.concatenate([[0.0], v])
     v_rot = rotate_vector(q, v)
     qv = multiply(q, v_pure)  # the one-sided product
@@ -166,6 +264,19 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
         angle=float(angle), axis=axis, v=v, q=q, v_rot=v_rot,
         sandwich=multiply(multiply(q, v_pure), inverse(q)), sandwich_star=multiply(multiply(q, v_pure), conjugate(q)),
         qv=qv, qv_length=float(np.linalg.norm(qv[1:])), qv_error_angle=angle_between_vectors(qv[1:], v_rot),
-        norm_q=float(norm(q)), centre=float(v @ axis) * axis,
-        ring=rotate_vector(quaternion_from_axis_angle(axis, _TURNS), v), pole=abs(float(elevation)) >= 90,
+        norm_q=float(norm(q)), centre=v_par,
+        ring=rotate_vector(quaternion_from_axis_angle(axis, _TURNS), v), v_par=v_par, v_perp=v_perp,
+        sandwich_par=_sandwich(q, v_par), sandwich_perp=_sandwich(q, v_perp),
+        q2_v_perp=multiply(multiply(q, q), np.concatenate([[0.0], v_perp])), pole=abs(float(elevation)) >= 90,
         case=case)
+
+
+def _fixed(x: float, digits: int = 4) -> str:
+    """``x`` with fixed decimals, a zero without a sign (as :func:`quatlib.widgets._base.fmt` prints it)."""
+    text = f"{float(x):.{digits}f}"
+    return f"{0.0:.{digits}f}" if float(text) == 0 else text
+
+
+def _sandwich(q, v) -> np.ndarray:
+    """``q (0, v) q*`` as two Hamilton products."""
+    return multiply(multiply(q, np.concatenate([[0.0], v])), conjugate(q))

@@ -4,12 +4,13 @@ from .. import course as _course
 from ._base import Demo, setup
 from ._belt import belt_trick
 from ._drift import drift
-from ._gimbal import euler_vs_quaternion, gimbal, order_matters
+from ._gimbal import gimbal, order_matters
 from ._hello import hello_cube
 from ._mirrors import two_mirrors
 from ._plane2d import complex_composition, rotation_2d
 from ._sandwich import sandwich
 from ._slerp import slerp_vs_nlerp
+from ._stores import euler_vs_quaternion
 from ._turret import turret
 
 _DOC = """Live demos for the course notebooks: one factory per demo, each returns a ready widget.
@@ -23,7 +24,7 @@ The first cell of every notebook is::
 {demo_table}
 
 Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
-``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
+``_stores``, ``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
 ``_belt``, ``_turret``) on the machinery of ``_base`` (its docstring says how to
 write a demo); the math of a migrated demo is its model in :mod:`quatlib.models`.
 Read one with ``ql.widgets.gimbal??``.  The table comes from :mod:`quatlib.course`.

@@ -1,6 +1,6 @@
-"""Notebook 02: order matters, the three-ring gimbal and gimbal lock, Euler angles vs a quaternion.
+"""Notebook 02: order matters, and the three-ring gimbal with its lock (Euler angles vs a quaternion: ``_stores``).
 
-The math of all three is in :mod:`quatlib.models.gimbal`; here the figures, the controls and the drawing.
+The math is in :mod:`quatlib.models.gimbal`; here the figures, the controls and the drawing.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
-from ..models.gimbal import ARC_CENTER, GimbalState, OrderState, StoresState, TwoStores, gimbal_state, order_state
-from ._base import Demo, angle_slider, fmt, fmt_matrix, fmt_vector, slider
+from ..models.gimbal import ARC_CENTER, GimbalState, OrderState, gimbal_state, order_state
+from ._base import Demo, angle_slider, fmt, fmt_matrix, slider
 
-__all__ = ["gimbal", "order_matters", "euler_vs_quaternion"]
+__all__ = ["gimbal", "order_matters"]
 
 _C = qp.COLORS
 
@@ -38,20 +38,21 @@ def _still_world(scenes) -> None:
         scene.world.static = True
 
 
-def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "sweep",
+def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "mechanical",
            transport: str = "image") -> Demo:
     """Yaw, pitch and roll sliders driving a cube inside a three-ring gimbal.
 
-    The outer ring (green) turns about the world y axis by yaw, the middle ring
-    (red) about the yawed x axis by pitch, the inner ring (blue) about the
-    cube's z axis by roll: ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``.  Each ring is
-    drawn in the plane its turn sweeps (:class:`quatlib.plot.Gimbal`).  At pitch
-    ±90° the roll axis has turned onto the yaw axis, so the inner ring lies in the
-    outer ring's plane: yaw and roll turn about the same line, the rank of the
-    map (yaw, pitch, roll) → orientation drops from 3 to 2, and a degree of
-    freedom is lost.  ``gimbal(style="mechanical")`` draws a physical gimbal
-    instead (each ring holds the next one's pivots).  The math is
-    :func:`quatlib.models.gimbal.gimbal_state`.
+    ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``.  The outer ring (green) turns about
+    the world y axis by yaw and holds the pivots of the middle ring (red) on its
+    x axis; the middle ring turns about that axis by pitch and holds the pivots
+    of the inner ring (blue) on its z axis; the inner ring turns about it by
+    roll and carries the cube.  So every slider turns its own ring and everything
+    inside it.  At pitch ±90° the middle ring has folded into the outer ring's
+    plane and the roll axle lies along the yaw axle (the orange line): yaw and
+    roll turn about the same line, the rank of the map (yaw, pitch, roll) →
+    orientation drops from 3 to 2, and a degree of freedom is lost.
+    ``style="sweep"`` draws each ring in the plane its turn sweeps instead
+    (:class:`quatlib.plot.Gimbal`).  The math is :func:`quatlib.models.gimbal.gimbal_state`.
 
     Examples
     --------
@@ -62,35 +63,33 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     >>> demo.set(pitch=45).state.rank
     3
     """
-    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9, titles=["R = Ry(yaw) · Rx(pitch) · Rz(roll)"])
     _still_world([scene])
     items = {"rings": qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style),
-             "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09)}
+             "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
+             "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=0.35)}
     controls = {
         "yaw": angle_slider("yaw (°)", yaw),
         "pitch": angle_slider("pitch (°)", pitch, -90, 90),
         "roll": angle_slider("roll (°)", roll),
     }
-    lock = ("the blue roll ring lies in the green yaw\nring's plane" if style == "sweep" else
-            "the blue roll axle lies along the green\nyaw axle")
 
     def draw(demo: Demo, s: GimbalState) -> str:
         demo.items["rings"].set_data(s.R_outer, s.R_middle, s.R)
         demo.items["cube"].set_data(s.R)
         demo.items["frame"].set_data(s.R)
+        demo.items["shared"].set_data(1.85 * s.shared_axle)
+        scene.set_note(s.note)
         if s.locked:
             combo, value = s.what_matters
-            scene.set_title(f"pitch = {'+' if s.pitch > 0 else '−'}90°: yaw and roll turn about the same axis")
-            scene.set_note(f"Gimbal lock: {lock}. Three sliders, only two ways to turn.")
             text = (f"<div style='color:#b03a2e'><b>Gimbal lock.</b> Rank 2: one degree of freedom lost. "
                     f"Only {combo} = {fmt(value, 0)}° matters now; change yaw and roll together "
                     "keeping it fixed and the cube does not move.</div>")
-        else:
-            scene.set_title("R = Ry(yaw) · Rx(pitch) · Rz(roll)")
-            scene.set_note("Close to gimbal lock: the roll axis nears the yaw axis." if s.near_lock else "")
+        elif s.near_lock:
             text = ("<div style='color:#9a6700'>Rank 3, but the roll axis is close to the yaw axis: "
-                    "yaw and roll do almost the same thing.</div>" if s.near_lock else
-                    "<div>Rank 3: yaw, pitch and roll turn about three independent axes.</div>")
+                    "yaw and roll do almost the same thing.</div>")
+        else:
+            text = "<div>Rank 3: yaw, pitch and roll turn about three independent axes.</div>"
         return (
             "<div style='line-height:1.5'>"
             f"rank of (yaw, pitch, roll) → R: <b>{s.rank}</b> &nbsp; (degrees of freedom lost: <b>{3 - s.rank}</b>)<br>"
@@ -141,125 +140,12 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
             it["arcs"][k].set_data(s.arcs[k], ARC_CENTER * s.axes[k], np.radians(s.turned[k]))
             it["arcs"][k].set_label(f"{fmt(s.turned[k], 0)}°")
             it["notes"][k].value = f"{s.stage} turn: about <b>{s.axis_names[k]}</b>, {fmt(s.turned[k], 0)}° so far"
-        verdict = ("✓ the same orientation (try a non-zero angle)" if s.same
-                   else "✗ different orientations: in 3D the order of turns matters")
         return (
             "<div style='line-height:1.5'>"
             f"after both turns, about x then y (R<sub>y</sub>R<sub>x</sub>):<br>{fmt_matrix(s.finals[0])}<br>"
-            f"about y then x (R<sub>x</sub>R<sub>y</sub>):<br>{fmt_matrix(s.finals[1])}<br>{verdict}</div>"
+            f"about y then x (R<sub>x</sub>R<sub>y</sub>):<br>{fmt_matrix(s.finals[1])}<br>{s.verdict}</div>"
         )
 
     return Demo("order_matters", fig, controls, model=order_state, draw=draw, items=items, scenes=scenes,
                 transport=transport, below=[W.HBox(items["notes"])],
                 description="two cubes turned about x then y, and about y then x")
-
-
-def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x", +1),), *,
-                        transport: str = "image") -> Demo:
-    """The same nudges about the object's own axes, stored as Euler angles and as a quaternion.
-
-    Each button turns both cubes by ``step`` about one of the object's own axes
-    (the purple arc previews the next nudge).  The left cube keeps its
-    orientation as (yaw, pitch, roll): after each nudge the angles are
-    recomputed (``euler_from_quaternion``).  The right cube keeps a quaternion and
-    multiplies by the nudge (``q ← q · Δq``).  Both show the same orientation, but
-    near pitch ±90° the Euler angles jump (the history on the left below) while
-    the quaternion's components move smoothly (right below).  The ``replay``
-    slider re-runs the last nudge: the left cube by interpolating its angles (what
-    an animation system keyed on Euler angles does), the right one by SLERP.
-    The math is :class:`quatlib.models.gimbal.TwoStores`.
-
-    Parameters
-    ----------
-    start : (yaw, pitch, roll)
-        Orientation before the ``first`` nudges, in degrees.
-    step : float
-        Size of one nudge in degrees.
-    first : sequence of (axis name, sign)
-        Nudges applied when the demo is built (so there is a "last nudge" to
-        replay from the start); the default ``+pitch`` takes pitch from 45° to 60°.
-
-    Examples
-    --------
-    >>> import quatlib as ql
-    >>> demo = ql.widgets.euler_vs_quaternion(start=(0, 80, 0), step=15, first=())
-    >>> demo.buttons["own x"].children[0].click()   # the "+pitch (own x)" button
-    >>> [round(float(a)) for a in demo.state.euler]
-    [180, 85, 180]
-    """
-    fig = qp.figure((7.2, 5.6), dpi=100)
-    bottom, height = 0.36, 0.58  # square panels of 3.6 x 3.25 in, titles above
-    scenes = [qp.Scene(fig.add_axes((0.0, bottom, 0.5, height)), extent=1.45, title="stored as Euler angles"),
-              qp.Scene(fig.add_axes((0.5, bottom, 0.5, height)), extent=1.45, title="stored as a quaternion")]
-    _still_world(scenes)
-    with qp.style():
-        ax_e = fig.add_axes((0.08, 0.07, 0.38, 0.24))
-        ax_q = fig.add_axes((0.58, 0.07, 0.38, 0.24))
-    items = {
-        "cubes": [qp.Cube(s, side=1.0) for s in scenes],
-        "frames": [qp.Frame(s, length=1.05, linewidth=2.0, head=0.09) for s in scenes],
-        "previews": [qp.Arc(s, color=_C["vector2"], linewidth=2.0, label="", label_radius=1.2) for s in scenes],
-        "history_euler": qp.History(ax_e, ("yaw", "pitch", "roll"), [qp.AXIS_COLORS[1], qp.AXIS_COLORS[0],
-                                    qp.AXIS_COLORS[2]], ylim=(-200, 230), window=30, ylabel="degrees",
-                                    styles=["-", "-", "--"]),
-        "history_q": qp.History(ax_q, ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS], ylim=(-1.1, 1.45),
-                                window=30),
-        "notes": _notes(2),
-    }
-    ax_e.set_yticks([-180, -90, 0, 90, 180])
-    controls = {"step": angle_slider("nudge (°)", step, 1, 45), "replay": _fraction_slider("replay last", 1.0)}
-    store = TwoStores(start, first, step)
-    play = W.Play(value=20, min=0, max=20, step=1, interval=60, description="replay the last nudge",
-                  layout=W.Layout(width="120px"))
-    play.observe(lambda ch: demo.set(replay=ch["new"] / 20), names="value")
-
-    def after(change) -> None:
-        """Show the stores after ``change()`` (a nudge or a reset), the replay at its end: one repaint."""
-        change()
-        with demo.hold():
-            demo.set(replay=1.0)
-            demo.refresh()
-
-    buttons = {}
-    for axis_name, label in (("x", "pitch"), ("y", "yaw"), ("z", "roll")):
-        row = []
-        for sign, mark in ((+1, "+"), (-1, "−")):
-            b = W.Button(description=f"{mark}{label} (own {axis_name})", layout=W.Layout(width="160px"),
-                         tooltip=f"turn both cubes {mark}step about their own {axis_name} axis")
-            b.on_click(lambda _, a=axis_name, s=sign: after(lambda: store.nudge(a, s, demo.values.step)))
-            row.append(b)
-        buttons[f"own {axis_name}"] = W.HBox(row)
-    reset = W.Button(description="reset", tooltip="back to the orientation the demo started with",
-                     layout=W.Layout(width="80px"))
-    reset.on_click(lambda _: after(store.reset))
-    buttons["reset"] = W.HBox([reset, play])
-
-    def draw(demo: Demo, s: StoresState) -> str:
-        it = demo.items
-        nudge = np.radians(s.last[1] * s.step)
-        for k in range(2):
-            it["cubes"][k].set_data(s.R[k])
-            it["frames"][k].set_data(s.R[k])
-            it["previews"][k].set_data(s.previews[k], angle=nudge)
-            it["previews"][k].set_label(f"{fmt(s.step, 0)}°")
-        it["history_euler"].set_data(s.history_euler)
-        it["history_q"].set_data(s.history_q)
-        it["notes"][0].value = ("<b style='color:#b03a2e'>pitch = ±90°: yaw and roll are not unique here</b>"
-                                if s.locked else
-                                f"<b style='color:#b03a2e'>the angles jumped by {fmt(s.jump, 0)}° for a "
-                                f"{fmt(s.step, 0)}° nudge</b>" if s.big_jump else "")
-        it["notes"][1].value = (f"<b style='color:#b03a2e'>mid-replay the cubes differ by {fmt(s.tween_gap, 0)}°</b>"
-                                if s.tween_gap > 1 else "")
-        e = s.euler
-        return (
-            "<div style='line-height:1.5'>"
-            f"Euler (yaw, pitch, roll) = <code>({fmt(e[0], 1)}, {fmt(e[1], 1)}, {fmt(e[2], 1)})</code>°<br>"
-            f"quaternion q = <code>{fmt_vector(s.q)}</code><br>"
-            f"largest change of an angle in the last nudge: <b>{fmt(s.jump, 1)}°</b>"
-            f"{' (a jump!)' if s.big_jump else ''}</div>"
-        )
-
-    demo = Demo("euler_vs_quaternion", fig, controls, model=store, draw=draw, items=items, scenes=scenes,
-                buttons=buttons, transport=transport, below=[W.HBox(items["notes"])],
-                description="nudge buttons applied to an orientation stored as Euler angles and as a quaternion")
-    return demo

@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
+import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
 from ..models.geometry import arc_points
-from ..models.sandwich import SandwichState, check_vector, sandwich_state
+from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
-from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
+from ._labels import box, free_spot, screen_gap
 
-__all__ = ["sandwich"]
+__all__ = ["sandwich", "signed", "zero_note"]
 
 _C = qp.COLORS
 WRONG = _C["warn"]  # the one-sided product's result
-
-
-def signed(x: float, digits: int = 4) -> str:
-    """A number with its sign kept even when it rounds to zero: ``-0.0000`` stays ``-0.0000``.
-
-    Unlike :func:`quatlib.widgets._base.fmt`, which prints ``0.0000`` for every
-    zero, this shows what the float holds: a minus sign on a signed zero
-    (``-0.0``) or on a negative rounding error such as ``-6e-17``.  Neither is a
-    negative number; the readout says so next to it.
-
-    >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
-    ('-0.0000', '-0.0000', '0.0000', '-0.7071')
-    """
-    return f"{float(x):.{digits}f}"
 
 
 def _code(text: str) -> str:
@@ -35,26 +23,23 @@ def _code(text: str) -> str:
     return f"<code style='white-space:nowrap'>{text}</code>"
 
 
-def _is_signed_zero_text(text: str) -> bool:
-    return text.startswith("-") and float(text) == 0.0
-
-
-def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0), *,
-             transport: str = "image") -> Demo:
+def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0),
+             vector: str = "given", *, transport: str = "image") -> Demo:
     """The sandwich ``q v q⁻¹`` turns ``v`` about the axis; the one-sided product ``q v`` does not.
 
     Left: the axis ``n`` (set by its azimuth and elevation), the vector ``v``
     (grey) and its turned copy ``v′ = q v q⁻¹`` (orange), with
-    ``q = cos(θ/2) + sin(θ/2) n``.  As θ grows, ``v′`` sweeps a cone about the
-    axis: its tip runs round the purple circle, and the purple arc is the part
-    swept so far.  The bars below are the four numbers of ``q``: ``w`` shrinks
-    from 1 to 0 at 180° and turns negative (a ``-0.0000`` is a signed zero, and
-    the readout says so).
+    ``q = cos(θ/2) + sin(θ/2) n``.  ``v = v∥ + v⊥``: the part along the axis
+    (purple, from the origin) stays, the part across it (dashed, from the
+    circle's centre) turns by θ, ``q v⊥ q* = q² v⊥``.  The bars below are the four
+    numbers of ``q``.  The ``vector`` control turns ``v`` itself, or ``v`` moved
+    across the axis (then ``q v`` alone is pure and turns ``v`` by θ/2) or onto it.
 
-    Right: what the one-sided product ``q v`` gives.  Its result has a real part
-    ``w`` (the red bar below) -- it is not a pure quaternion, so not a vector -- and
-    its vector part (red arrow) has the wrong direction and the wrong length,
-    beside the correct ``v′`` (orange).  The math is :func:`quatlib.models.sandwich.sandwich_state`.
+    Right: the one-sided product ``q v``.  Unless ``v ⊥ n`` its result has a real
+    part ``w`` (the red bar below), so it is not a vector; its 4D length stays
+    ``|v|`` (part of it leaks into ``w``), and its vector part (red arrow) has the
+    wrong direction, beside the correct ``v′`` (orange).  The math is
+    :func:`quatlib.models.sandwich.sandwich_state`.
 
     Parameters
     ----------
@@ -64,28 +49,19 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     angle : float
         Rotation angle θ in degrees, −360 to 360.
     v : (float, float, float)
-        The vector being turned (fixed; any length).
+        The vector being turned (any length).
+    vector : {"given", "perpendicular", "along"}
+        The first choice of the ``vector`` control (:func:`quatlib.models.sandwich.choose_vector`).
     transport : {"image", "ipympl"}
-
-    Returns
-    -------
-    Demo
-        ``demo.state`` is the :class:`~quatlib.models.sandwich.SandwichState` drawn (``q``, ``axis``, ``v_rot``,
-        ``sandwich``, ``qv``, ``qv_w``, ``qv_length``, ``qv_error_angle``...); ``demo.items`` the artist objects
-        (``turned``, ``wrong``, ``q_bars``, ``w_bar``...).
 
     Examples
     --------
-    90° about y (elevation 90) turns (1, 0, 0) to (0, 0, −1):
-
     >>> import quatlib as ql
     >>> demo = ql.widgets.sandwich(azimuth=0, elevation=90, angle=90, v=(1, 0, 0))
-    >>> demo.state.q
-    array([0.7071, 0.    , 0.7071, 0.    ])
-    >>> demo.state.v_rot
-    array([ 0.,  0., -1.])
-    >>> demo.state.qv  # q v: w is -0. (zero, up to a rounding error), but v turned by only 45°
-    array([-0.    ,  0.7071,  0.    , -0.7071])
+    >>> demo.state.q, demo.state.v_rot
+    (array([0.7071, 0.    , 0.7071, 0.    ]), array([ 0.,  0., -1.]))
+    >>> demo.set(vector="perpendicular", elevation=70).state.case   # v moved across the axis: q v is pure
+    'perpendicular'
     """
     v = check_vector(v)
     v_len = float(np.linalg.norm(v))
@@ -97,24 +73,29 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     items = {}
     for key, scene in (("", main), ("side_", side)):
         items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
-        items[key + "axis_label"] = Label(scene, "n", offset=(0.07, 0.0), ha="left", color=_C["ink"], fontsize=11)
+        items[key + "axis_label"] = Label(scene, "n", color=_C["ink"], fontsize=11)
         items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
-        items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0, label="v" if scene is main else None)
+        items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0)
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
+        v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
         arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
-        turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8, label="q v q⁻¹"),
+        turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8),
+        v_label=Label(main, "v", color=_C["faint"], fontsize=10),
+        turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
                     value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
-        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75, label="q v q⁻¹"),
-        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8, label="vec(q v)"),
+        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
+        correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
+        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
+        wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
     )
     StaticText(main_strip, (0.64, 0.86), f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
                color=_C["ink"], va="top", card=False)
     lim = float(np.ceil(v_len * 10) / 10)
-    items["w_bar"] = Bars(side_strip, ("w of q v",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
+    items["w_bar"] = Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
                           value_format=signed, fontsize=8.5)
     StaticText(side_strip, (0.3, 0.86), "q v = (w | vector part)", color=_C["ink"], va="top", card=False)
     items["side_text"] = ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG)
@@ -127,6 +108,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
         "angle": angle_slider("angle θ (°)", angle, -360, 360),
+        "vector": W.Dropdown(options=[(f"v = {fmt_vector(v, 2)}", "given"), ("v moved ⊥ axis", "perpendicular"),
+                                      ("v moved onto the axis", "along")], value=vector, description="vector",
+                             **control_style()),
     }
     return Demo("sandwich", fig, controls, model=lambda **c: sandwich_state(**c, v=v), draw=_draw, items=items,
                 scenes=[main, side], transport=transport,
@@ -140,67 +124,90 @@ def _draw(demo: Demo, s: SandwichState) -> str:
         it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
         it[key + "axis_label"].set_data(1.3 * s.axis)
         it[key + "circle"].set_data(s.ring)
+        it[key + "v"].set_data(s.v)
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
+    it["v_par"].set_data(s.v_par)
     turn = np.radians(s.angle)
-    it["arc"].set_data(arc_points(s.axis, s.v - s.centre, turn, center=s.centre, n=97), s.centre, turn)
+    it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
     mid = it["arc"].points[len(it["arc"].points) // 2]
-    out = mid - s.centre
-    it["angle_label"].set_data(mid + 0.22 * out / max(np.linalg.norm(out), 1e-9), f"θ = {fmt(s.angle, 0)}°")
-    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v - s.centre) > 1e-9)
+    it["angle_label"].set_data(mid, f"θ = {fmt(s.angle, 0)}°")
+    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9  # not on v's label
+                                  and screen_gap(demo.scenes[0], mid, s.v) > 0.2)
     it["turned"].set_data(s.v_rot)
     it["q_bars"].set_data(s.q)
     it["correct"].set_data(s.v_rot)
     it["wrong"].set_data(s.qv[1:])
+    verdict, note = s.verdict
+    it["side_note"].set_data(note)
+    demo.scenes[0].set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
+    _place_labels(demo, s)
     it["w_bar"].set_data([s.qv_w])
     it["side_text"].set_data(f"|vector part| = {fmt(s.qv_length, 3)}")
-    verdict, note = _verdict(s)
-    it["side_note"].set_data(note)
-    demo.scenes[0].set_note("elevation ±90°: the axis is ±y,\nwhatever the azimuth" if s.pole else "", color=_C["ink"])
     return _readout(s, verdict)
 
 
-def _verdict(s: SandwichState) -> tuple[str, str]:
-    """What is wrong with ``q v``, in words for the readout and in short for the figure's note."""
-    half, qv_len = fmt(s.angle / 2, 1), fmt(s.qv_length, 3)
-    return {
-        "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
-        "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
-                      "(q v q⁻¹ = v: a full turn).", "q v = −v: wrong way round"),
-        "perpendicular": (f"Here v ⊥ n, so q v happens to be pure, but it turned v by only θ/2 = {half}°: "
-                          "the other half comes from q⁻¹.", "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),
-        "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}) "
-                  f"and moves the rest into w = {fmt(s.qv_w)}.", "v on the axis: w ≠ 0,\nvector part shrunk"),
-        "general": (f"✗ w = {fmt(s.qv_w)} ≠ 0: q v is not a pure quaternion, so not a vector. Its vector part "
-                    f"has length {qv_len} (|v| = {fmt(s.v_length, 3)}) and points {fmt(s.qv_error_angle, 1)}° "
-                    "away from q v q⁻¹.", "w ≠ 0: q v is not a vector,\nits vector part is off"),
-    }[s.case]
+def _place_labels(demo: Demo, s: SandwichState) -> None:
+    """Name each arrow once, beside its tip, where the label covers no other label and stays in the panel.
+
+    Labels are placed in turn, each at the first free spot among a few around its anchor (beyond it, then to
+    either side, then back); the world letters x, y, z and the corner notes are there first.
+    """
+    it, (main, side) = demo.items, demo.scenes
+    same = np.allclose(s.v_rot, s.v, atol=1e-9)
+    close = same or screen_gap(main, s.v, s.v_rot) < 0.3
+    coincide = screen_gap(side, s.qv[1:], s.v_rot) < 0.05
+    zero = np.zeros(3)
+    angle = it["angle_label"].text if it["angle_label"].artists[0].get_visible() else ""
+    labels = {main: [(it["axis_label"], 1.3 * s.axis, zero, "n"), (it["angle_label"], it["angle_label"].p, s.centre,
+                                                                      angle),
+                     (it["turned_label"], s.v_rot, zero,
+                      ("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"),
+                     (it["v_label"], s.v, zero, "" if close else "v")],
+              side: [(it["side_axis_label"], 1.3 * s.axis, zero, "n"),
+                     (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
+                     (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]}
+    for scene, todo in labels.items():
+        letters = (0.86 + 0.09 / 1.6) * scene.extent  # where quatlib.plot.WorldAxes writes x, y, z
+        taken = [box(scene.project(letters * e)[0], c) for e, c in zip(np.eye(3), "xyz")]
+        E, note = scene.extent, (main.note if scene is main else it["side_note"].text).split("\n")
+        if any(note):  # the note in the bottom-left corner, and the side panel's legend in the top-left one
+            taken.append(np.array([-E, -E, -E + 0.06 * max(map(len, note)) + 0.1, -E + 0.14 * len(note) + 0.06]))
+        if scene is side:
+            taken.append(np.array([-E, E - 0.5, -E + 1.25, E]))
+        for label, anchor, base, text in todo:
+            if label is not it["angle_label"]:
+                label.set_data(anchor, text)
+            if not text:
+                continue
+            (x0, y0), tip = scene.project(np.array([base, anchor]))[0]
+            at = free_spot(tip, tip - (x0, y0), text, taken, scene.extent)
+            label.offset = at - tip
+            label.set_data(anchor)
+            taken.append(box(at, text))
 
 
 def _readout(s: SandwichState, verdict: str) -> str:
     q_text = [signed(x) for x in s.q]
-    sw_text = signed(s.sandwich[0])
-    star = "<sup>*</sup>"
     cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
                     for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS), strict=True))
-    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code>"
-                     f"{star if _is_signed_zero_text(t) else ''}</td>" for t in q_text)
-    footnote = (f"<br><span style='color:#777'>{star} −0.0000 is zero with a minus sign (a signed zero, "
-                "or a rounding error below 0.00005): zero, not a negative number.</span>"
-                if any(_is_signed_zero_text(t) for t in [*q_text, sw_text]) else "")
-    sw_vec = ", ".join(fmt(x, 3) for x in s.sandwich[1:])
-    sw_star = star if _is_signed_zero_text(sw_text) else ""
-    qv_vec = ", ".join(fmt(x, 3) for x in s.qv[1:])
+    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code></td>" for t in q_text)
+    notes = {f"{name} = {signed(x)}: {zero_note(x)}" for name, x in
+             [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
+    footnote = "".join(f"<br><span style='color:#777'>{n}</span>" for n in sorted(notes))
+    vec = (lambda a: ", ".join(fmt(x, 3) for x in a))  # noqa: E731
     return (
         "<div style='line-height:1.6'>"
-        f"axis n = {_code(fmt_vector(s.axis, 3))}<br>"
-        f"θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
+        f"axis n = {_code(fmt_vector(s.axis, 3))}, θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
         "q = cos(θ/2) + sin(θ/2) n:<br>"
         f"<table style='font-family:monospace;margin-left:6px'><tr>{cells}</tr><tr>{values}</tr></table>"
         f"|q| = {fmt(s.norm_q)}<br>"
-        f"v = {_code(fmt_vector(s.v, 3))}<br>"
-        f"q v q⁻¹ = {_code(f'({sw_text}{sw_star} | {sw_vec})')}<br>"
+        f"v = v∥ + v⊥, along and across n:<br>v∥ = {_code(f'({vec(s.v_par)})')}, "
+        f"v⊥ = {_code(f'({vec(s.v_perp)})')}<br>"
+        f"q v∥ q* = {_code(f'({vec(s.sandwich_par[1:])})')} = v∥ (stays)<br>"
+        f"q v⊥ q* = q² v⊥ = {_code(f'({vec(s.q2_v_perp[1:])})')} (turned by θ)<br>"
+        f"q v q⁻¹ = {_code(f'({signed(s.sandwich[0])} | {vec(s.sandwich[1:])})')}<br>"
         f"{'✓' if s.pure_and_same else '✗'} pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; "
         "q v q* gives the same (q is a unit quaternion)<br>"
-        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {qv_vec})')}<br>{verdict}</span>"
-        f"{footnote}</div>"
+        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {vec(s.qv[1:])})')}<br>its 4D length "
+        f"{fmt(s.qv_norm4, 3)} = |v|<br>{verdict}</span>{footnote}</div>"
     )
