@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._algebra import _length
+from ._algebra import _length, _sumsq
 from ._validate import (
     as_quaternion,
     as_scalar,
@@ -70,7 +70,7 @@ def _prepare(q0, q1, t, shortest: bool):
             f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
         ) from None
     if shortest:
-        sign = np.where(np.einsum("...i,...i->...", q0, q1) < 0, -1.0, 1.0)
+        sign = 1.0 - 2.0 * (np.einsum("...i,...i->...", q0, q1) < 0)  # -1 where q0·q1 < 0
         q1 = (sign[..., None] * q1).astype(q1.dtype, copy=False)
     return q0, q1, t[..., None]
 
@@ -78,8 +78,8 @@ def _prepare(q0, q1, t, shortest: bool):
 def _require_unit(q: np.ndarray, rtol: float, what: str) -> np.ndarray:
     """Return |q|; raise if it is further than rtol from 1."""
     n = _length(q)
-    bad = ~(np.abs(n - 1) <= rtol)
-    if bad.any():
+    if not (np.abs(n - 1) <= rtol).all():  # NaN-safe: NaN <= rtol is False
+        bad = ~(np.abs(n - 1) <= rtol)
         value = float(n[tuple(np.argwhere(bad)[0])] if n.ndim else n)
         raise ValueError(
             f"Expected unit {what} (| |{what}| - 1 | <= {rtol:g}; use normalize), "
@@ -278,8 +278,8 @@ def slerp(
     rtol = as_tolerance(rtol, "tolerance rtol")
     small_angle = as_tolerance(small_angle, "small-angle threshold small_angle")
     q0, q1, t = _prepare(q0, q1, t, shortest)
-    far = ~(np.abs(t) <= SLERP_MAX_T)
-    if far.any():
+    if not (np.abs(t) <= SLERP_MAX_T).all():
+        far = ~(np.abs(t) <= SLERP_MAX_T)
         raise ValueError(
             f"Expected interpolation parameter t with |t| <= {SLERP_MAX_T:g} for slerp "
             "(further out, rounding in sin(t Ω) moves the result off the unit sphere), "
@@ -295,7 +295,7 @@ def slerp(
     # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1: no overflow in these
     # squares (and an underflow means Ω ≈ 0: NLERP below)
     minus, plus = u1 - u0, u1 + u0
-    omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
+    omega = 2 * np.arctan2(np.sqrt(_sumsq(minus)), np.sqrt(_sumsq(plus)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
         if antipodal.any():
@@ -308,10 +308,12 @@ def slerp(
     any_small = bool(small.any())
     if any_small:  # no 0/0 in the branch that is not used
         omega = np.where(small, np.pi / 2, omega)
-    omega = omega[..., None]
+    t = t[..., 0]  # the weights of q0 and q1 on the arc, one number per result
     sin_omega = np.sin(omega)
-    out = (np.sin((1 - t) * omega) / sin_omega) * q0 + (np.sin(t * omega) / sin_omega) * q1
+    w0 = np.sin((1 - t) * omega) / sin_omega
+    w1 = np.sin(t * omega) / sin_omega
+    out = w0[..., None] * q0 + w1[..., None] * q1
     if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³))
-        chord = (1 - t) * q0 + t * q1
+        chord = (1 - t[..., None]) * q0 + t[..., None] * q1
         out = np.where(small[..., None], chord / _length(chord)[..., None], out)
     return out.astype(dtype, copy=False)
