@@ -82,11 +82,11 @@ _HYPOT_SAFE = float(np.finfo(_F64).tiny) * 2.0**53
 # ---------------------------------------------------------------------------
 
 
+@np.errstate(over="ignore", under="ignore")  # see _in_range
 def _sumsq(a: np.ndarray) -> np.ndarray:
     """Sum of squares over the last axis, in float64."""
     a = np.asarray(a, dtype=_F64)
-    with np.errstate(over="ignore", under="ignore"):  # see _in_range
-        return np.einsum("...i,...i->...", a, a)  # faster than np.vecdot for (..., 4)
+    return np.einsum("...i,...i->...", a, a)  # faster than np.vecdot for (..., 4)
 
 
 def _in_range(n2, bounds=_SAFE_SUMSQ) -> bool:

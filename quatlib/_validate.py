@@ -177,6 +177,8 @@ def as_tolerance(value, what: str, default=None):
     """
     if value is None:
         return default
+    if type(value) is float and 0 <= value < math.inf:  # the usual case, already valid
+        return value
     if isinstance(value, (str, bytes)):  # the gate raises ValueError for every bad input
         raise ValueError(f"Expected {what} of real numbers, got the string {value!r}")  # noqa: TRY004
     a = check_finite(_as_float_array(value, what), what)
