@@ -51,6 +51,10 @@ UNIT_RTOL = 1e-3
 SLERP_MAX_T = 1e6
 
 
+# The default small_angle: the square root of the machine epsilon of each dtype.
+_SQRT_EPS = {np.dtype(t): float(np.sqrt(np.finfo(t).eps)) for t in (np.float32, np.float64)}
+
+
 def _index(mask: np.ndarray) -> str:
     if mask.ndim == 0:
         return ""
@@ -63,7 +67,7 @@ def _prepare(q0, q1, t, shortest: bool):
     q1 = as_quaternion(q1, "quaternion q1")
     t = as_scalar(t, "interpolation parameter t")
     try:
-        np.broadcast_shapes(q0.shape[:-1], q1.shape[:-1], t.shape)
+        np.broadcast(q0[..., 0], q1[..., 0], t)  # views: checks the leading shapes only
     except ValueError:
         raise ValueError(
             "Expected q0 (..., 4), q1 (..., 4) and t (...) with broadcastable leading "
@@ -289,7 +293,7 @@ def slerp(
     n0 = _require_unit(q0, rtol, "q0")
     n1 = _require_unit(q1, rtol, "q1")
     if small_angle is None:
-        small_angle = float(np.sqrt(np.finfo(dtype).eps))
+        small_angle = _SQRT_EPS[dtype]
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
     # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1: no overflow in these
