@@ -13,9 +13,10 @@ anything else numeric becomes float64.  Nothing here rescales, clips or replaces
 a value.  A result that does not fit in its dtype (an overflow to inf or NaN) is
 an error too (:func:`check_overflow`), so no function returns NaN silently.
 
-Speed: a single quaternion or vector (a handful of numbers) is checked with
-Python's ``math.isfinite`` on ``tolist()``, which costs a fraction of a
-microsecond; a large batch is checked with one vectorized pass.  A function may
+Speed: finiteness is decided by one sum (:func:`all_finite`): of Python floats
+from ``tolist()`` for a single quaternion or vector, a fraction of a
+microsecond; one ``np.add.reduce`` for a batch.  Only a sum that is not finite
+is followed by an entry-by-entry look.  A function may
 also defer the finiteness check to its result (see :func:`check_deferred`) when
 every non-finite input is guaranteed to make the result non-finite; the
 messages are the same either way.
