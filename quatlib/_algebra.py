@@ -164,8 +164,9 @@ def _components(a: np.ndarray, planar: bool = False) -> tuple:
     cache with it).  For a single row (shape ``(n,)``) they are numpy scalars, so
     that one quaternion costs scalar arithmetic rather than array calls.
     """
-    if a.ndim == 1:
-        return tuple(map((a.astype(_F64, copy=False) if planar else a).__getitem__, range(a.shape[0])))
+    if a.ndim == 1:  # by indexing: iterating an array costs several times more
+        row = a.astype(_F64, copy=False) if planar else a
+        return tuple(map(row.__getitem__, range(row.shape[0])))
     rows = a.transpose(-1, *range(a.ndim - 1))
     return tuple(np.ascontiguousarray(rows, dtype=_F64) if planar else rows)
 
