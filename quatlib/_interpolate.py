@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._algebra import _length
+from ._algebra import _length, _sumsq
 from ._validate import (
     as_quaternion,
     as_scalar,
@@ -51,6 +51,10 @@ UNIT_RTOL = 1e-3
 SLERP_MAX_T = 1e6
 
 
+# The default small_angle: the square root of the machine epsilon of each dtype.
+_SQRT_EPS = {np.dtype(t): float(np.sqrt(np.finfo(t).eps)) for t in (np.float32, np.float64)}
+
+
 def _index(mask: np.ndarray) -> str:
     if mask.ndim == 0:
         return ""
@@ -63,14 +67,14 @@ def _prepare(q0, q1, t, shortest: bool):
     q1 = as_quaternion(q1, "quaternion q1")
     t = as_scalar(t, "interpolation parameter t")
     try:
-        np.broadcast_shapes(q0.shape[:-1], q1.shape[:-1], t.shape)
+        np.broadcast(q0[..., 0], q1[..., 0], t)  # views: checks the leading shapes only
     except ValueError:
         raise ValueError(
             "Expected q0 (..., 4), q1 (..., 4) and t (...) with broadcastable leading "
             f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
         ) from None
     if shortest:
-        sign = np.where(np.einsum("...i,...i->...", q0, q1) < 0, -1.0, 1.0)
+        sign = 1.0 - 2.0 * (np.einsum("...i,...i->...", q0, q1) < 0)  # -1 where q0·q1 < 0
         q1 = (sign[..., None] * q1).astype(q1.dtype, copy=False)
     return q0, q1, t[..., None]
 
@@ -78,8 +82,8 @@ def _prepare(q0, q1, t, shortest: bool):
 def _require_unit(q: np.ndarray, rtol: float, what: str) -> np.ndarray:
     """Return |q|; raise if it is further than rtol from 1."""
     n = _length(q)
-    bad = ~(np.abs(n - 1) <= rtol)
-    if bad.any():
+    if not (np.abs(n - 1) <= rtol).all():  # NaN-safe: NaN <= rtol is False
+        bad = ~(np.abs(n - 1) <= rtol)
         value = float(n[tuple(np.argwhere(bad)[0])] if n.ndim else n)
         raise ValueError(
             f"Expected unit {what} (| |{what}| - 1 | <= {rtol:g}; use normalize), "
@@ -278,8 +282,8 @@ def slerp(
     rtol = as_tolerance(rtol, "tolerance rtol")
     small_angle = as_tolerance(small_angle, "small-angle threshold small_angle")
     q0, q1, t = _prepare(q0, q1, t, shortest)
-    far = ~(np.abs(t) <= SLERP_MAX_T)
-    if far.any():
+    if not (np.abs(t) <= SLERP_MAX_T).all():
+        far = ~(np.abs(t) <= SLERP_MAX_T)
         raise ValueError(
             f"Expected interpolation parameter t with |t| <= {SLERP_MAX_T:g} for slerp "
             "(further out, rounding in sin(t Ω) moves the result off the unit sphere), "
@@ -289,13 +293,13 @@ def slerp(
     n0 = _require_unit(q0, rtol, "q0")
     n1 = _require_unit(q1, rtol, "q1")
     if small_angle is None:
-        small_angle = float(np.sqrt(np.finfo(dtype).eps))
+        small_angle = _SQRT_EPS[dtype]
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
     # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1: no overflow in these
     # squares (and an underflow means Ω ≈ 0: NLERP below)
     minus, plus = u1 - u0, u1 + u0
-    omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
+    omega = 2 * np.arctan2(np.sqrt(_sumsq(minus)), np.sqrt(_sumsq(plus)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
         if antipodal.any():
@@ -308,10 +312,12 @@ def slerp(
     any_small = bool(small.any())
     if any_small:  # no 0/0 in the branch that is not used
         omega = np.where(small, np.pi / 2, omega)
-    omega = omega[..., None]
+    t = t[..., 0]  # the weights of q0 and q1 on the arc, one number per result
     sin_omega = np.sin(omega)
-    out = (np.sin((1 - t) * omega) / sin_omega) * q0 + (np.sin(t * omega) / sin_omega) * q1
+    w0 = np.sin((1 - t) * omega) / sin_omega
+    w1 = np.sin(t * omega) / sin_omega
+    out = w0[..., None] * q0 + w1[..., None] * q1
     if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³))
-        chord = (1 - t) * q0 + t * q1
+        chord = (1 - t[..., None]) * q0 + t[..., None] * q1
         out = np.where(small[..., None], chord / _length(chord)[..., None], out)
     return out.astype(dtype, copy=False)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ._algebra import _components, _in_range, _length, _unit, conjugate, multiply
-from ._validate import as_quaternion, as_vector, check_finite, check_overflow, result_dtype
+from ._validate import all_finite, as_quaternion, as_vector, check_finite, check_overflow, result_dtype
 
 __all__ = ["rotate_vector", "angle_between"]
 
 
+@np.errstate(over="ignore", invalid="ignore")  # NaN, inf and overflow are reported as ValueError below
 def rotate_vector(q, v) -> np.ndarray:
     """Rotate vectors by the sandwich ``v' = q v q⁻¹`` (``v`` as a pure quaternion).
 
@@ -58,33 +57,29 @@ def rotate_vector(q, v) -> np.ndarray:
     # are reported, with the gate's messages, only when they occur.
     q = as_quaternion(q, finite=False)
     v = as_vector(v, finite=False)
-    w, x, y, z = _components(q.astype(np.float64, copy=False))
-    vx, vy, vz = _components(v.astype(np.float64, copy=False))
-    with np.errstate(over="ignore", invalid="ignore"):
-        n2 = w * w + x * x + y * y + z * z
+    w, x, y, z = _components(q, planar=True)  # float64; each is read five times below
+    vx, vy, vz = _components(v, planar=True)
+    n2 = w * w + x * x + y * y + z * z
     if not _in_range(n2):  # NaN/inf, zero, or |q|² beyond float64's range
         check_finite(q, "quaternion")
         check_finite(v, "vector")  # a NaN in v is reported before a zero q
-        w, x, y, z = _components(_unit(q.astype(np.float64), "quaternion"))
+        w, x, y, z = _components(_unit(q.astype(np.float64), "quaternion"), planar=True)
         n2 = 1.0
     k = 2 / n2
-    with np.errstate(over="ignore", invalid="ignore"):
-        tx = k * (y * vz - z * vy)  # t = 2 (u × v) / |q|²
-        ty = k * (z * vx - x * vz)
-        tz = k * (x * vy - y * vx)
-        out = np.empty(np.shape(tx) + (3,), dtype=result_dtype(q, v))
-        out[..., 0] = vx + w * tx + (y * tz - z * ty)  # v' = v + w t + u × t
-        out[..., 1] = vy + w * ty + (z * tx - x * tz)
-        out[..., 2] = vz + w * tz + (x * ty - y * tx)
-        # NaN/inf anywhere makes the sum non-finite (see multiply)
-        ok = math.isfinite(np.add.reduce(out, axis=None)) if out.size else True
+    tx = k * (y * vz - z * vy)  # t = 2 (u × v) / |q|²
+    ty = k * (z * vx - x * vz)
+    tz = k * (x * vy - y * vx)
+    out = np.empty(np.shape(tx) + (3,), dtype=result_dtype(q, v))
+    out[..., 0] = vx + w * tx + (y * tz - z * ty)  # v' = v + w t + u × t
+    out[..., 1] = vy + w * ty + (z * tx - x * tz)
+    out[..., 2] = vz + w * tz + (x * ty - y * tx)
+    ok = all_finite(out)  # NaN/inf anywhere makes the sum non-finite (see multiply)
     if ok:
         return out
     check_finite(v, "vector")
     # Finite inputs, non-finite result: an intermediate (up to 2|v|) overflowed, or
     # the result does not fit.  Rotate v/4 (exact) and scale back, and see.
-    with np.errstate(over="ignore"):
-        out = rotate_vector(q, v * 0.25) * 4
+    out = rotate_vector(q, v * 0.25) * 4
     return check_overflow(out, "rotated vector")
 
 

@@ -13,9 +13,10 @@ anything else numeric becomes float64.  Nothing here rescales, clips or replaces
 a value.  A result that does not fit in its dtype (an overflow to inf or NaN) is
 an error too (:func:`check_overflow`), so no function returns NaN silently.
 
-Speed: a single quaternion or vector (a handful of numbers) is checked with
-Python's ``math.isfinite`` on ``tolist()``, which costs a fraction of a
-microsecond; a large batch is checked with one vectorized pass.  A function may
+Speed: finiteness is decided by one sum (:func:`all_finite`): of Python floats
+from ``tolist()`` for a single quaternion or vector, a fraction of a
+microsecond; one ``np.add.reduce`` for a batch.  Only a sum that is not finite
+is followed by an entry-by-entry look.  A function may
 also defer the finiteness check to its result (see :func:`check_deferred`) when
 every non-finite input is guaranteed to make the result non-finite; the
 messages are the same either way.
@@ -80,14 +81,21 @@ def _describe_bad(a: np.ndarray) -> str:
     return f"{kind} at index {index if a.ndim > 1 else index[0]}"
 
 
-def _all_finite(a: np.ndarray) -> bool:
+def all_finite(a: np.ndarray) -> bool:
+    """Whether every entry of the float array ``a`` is finite, in one cheap pass.
+
+    A NaN or inf makes the sum of all entries NaN or inf, so a finite sum proves
+    every entry finite; only a sum that is not finite (a NaN/inf entry, or finite
+    entries whose sum overflows) is checked entry by entry.  A handful of numbers
+    is summed as Python floats (a fraction of a microsecond), a batch with one
+    ``np.add.reduce`` (no boolean temporary, unlike ``np.isfinite(a).all()``).
+    """
     if a.size <= _SMALL:
-        # sum of Python floats: finite unless an entry is NaN/inf (or the sum
-        # overflows, which the exact fallback sorts out).
-        if _isfinite(sum(a.ravel().tolist())):
-            return True
-        return all(map(_isfinite, a.ravel().tolist()))
-    return bool(np.isfinite(a).all())
+        vals = a.ravel().tolist()
+        return _isfinite(sum(vals)) or all(map(_isfinite, vals))
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(a, axis=None)
+    return _isfinite(total) or bool(np.isfinite(a).all())
 
 
 def finite_values(a: np.ndarray, what: str) -> list:
@@ -104,7 +112,7 @@ def finite_values(a: np.ndarray, what: str) -> list:
 
 def check_finite(a: np.ndarray, what: str) -> np.ndarray:
     """Raise if ``a`` holds NaN or inf; return ``a`` unchanged otherwise."""
-    if not _all_finite(a):
+    if not all_finite(a):
         raise ValueError(f"Expected finite {what}, got {_describe_bad(a)}")
     return a
 
@@ -170,6 +178,8 @@ def as_tolerance(value, what: str, default=None):
     """
     if value is None:
         return default
+    if type(value) is float and 0 <= value < math.inf:  # the usual case, already valid
+        return value
     if isinstance(value, (str, bytes)):  # the gate raises ValueError for every bad input
         raise ValueError(f"Expected {what} of real numbers, got the string {value!r}")  # noqa: TRY004
     a = check_finite(_as_float_array(value, what), what)
@@ -223,7 +233,7 @@ def check_deferred(ok: bool, result: np.ndarray, *inputs, what: str = "result"):
 
 def check_overflow(result: np.ndarray, what: str) -> np.ndarray:
     """Raise if ``result`` (computed from finite inputs) holds inf or NaN."""
-    if not _all_finite(np.asarray(result)):
+    if not all_finite(np.asarray(result)):
         dtype = np.asarray(result).dtype
         raise ValueError(
             f"Expected {what} within the {dtype} range, got an overflow "

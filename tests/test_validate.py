@@ -181,6 +181,29 @@ def test_sum_overflow_of_finite_values_is_not_a_false_alarm():
     V.as_quaternion(np.tile(q, (100, 1)))
 
 
+def test_all_finite_is_exact_on_both_paths():
+    """One sum decides, except when the sum is not finite: then every entry is looked at."""
+    big64, big32 = np.finfo(np.float64).max, np.finfo(np.float32).max
+    for a in (np.array([1.0, 2.0]), np.full(1000, 1.0), np.full(10**5, big64), np.full(10**5, big32, np.float32)):
+        assert V.all_finite(a)  # the last two: finite entries whose sum overflows
+    assert V.all_finite(np.empty((0, 4)))
+    for bad in (NAN, INF, -INF):
+        for n in (3, 1000):
+            a = np.ones(n)
+            a[n // 2] = bad
+            assert not V.all_finite(a)
+            assert not V.all_finite(a.astype(np.float32))
+    assert not V.all_finite(np.array([INF, -INF] * 500))  # inf - inf: a NaN sum, still not finite
+
+
+def test_as_tolerance_python_float_shortcut_keeps_the_rule():
+    assert V.as_tolerance(0.0, "tolerance rtol") == 0.0
+    with pytest.raises(ValueError, match=re.escape("Expected finite tolerance rtol, got +inf")):
+        V.as_tolerance(math.inf, "tolerance rtol")
+    with pytest.raises(ValueError, match=re.escape("Expected a tolerance rtol >= 0, got -0.5")):
+        V.as_tolerance(-0.5, "tolerance rtol")
+
+
 # --- zero, after finiteness ---------------------------------------------------
 
 
