@@ -67,6 +67,10 @@ class Arrow(Item):
         self._label.set_position(xy)
         self.changed()
 
+    def label_box(self, renderer):
+        """The label's box in display pixels (a matplotlib ``Bbox``), as ``renderer`` lays it out."""
+        return self._label.get_window_extent(renderer)
+
     def project(self) -> None:
         (t0, t1), depth = self.scene.project(np.array([self.tail, self.tip]))
         d = t1 - t0
@@ -170,6 +174,30 @@ class Frame(Item):
                     shift = 0.5 * (self.LETTER_GAP - dist) * u
                     a.label_position, b.label_position = to_pixels.inverted().transform(
                         np.array([pa - shift, pb + shift]))
+
+    def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> None:
+        """Slide each axis letter that would sit on one of ``boxes`` (pixel ``Bbox``es of fixed texts: legends,
+        notes, titles) back along its arrow, towards the origin, until it is clear (at most halfway).
+
+        Called by the scene before the camera layer is drawn (:meth:`quatlib.plot.Scene.settle_labels`).
+        """
+        if not boxes:
+            return
+        to_pixels = self.ax.transData
+        centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
+        for arrow in self.arrows:
+            if not arrow.label:
+                continue
+            start = to_pixels.transform(arrow.label_position)
+            for k in range(11):  # 0, 5 %, ..., 50 % of the way back to the origin
+                xy = start + 0.05 * k * (centre - start)
+                arrow.label_position = to_pixels.inverted().transform(xy)
+                box = arrow.label_box(renderer)
+                if not any(box.x0 < b.x1 + pad and b.x0 - pad < box.x1 and box.y0 < b.y1 + pad
+                           and b.y0 - pad < box.y1 for b in boxes):
+                    break
+            else:
+                arrow.label_position = to_pixels.inverted().transform(start)  # nowhere clear: where it was
 
 
 class Arc(Item):

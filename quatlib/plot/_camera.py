@@ -124,6 +124,19 @@ class Scene:
         return self.camera.project(points)
 
     # -- text --------------------------------------------------------------------------
+    def settle_labels(self, renderer) -> None:
+        """Keep the world axes' letters off the panel's fixed texts (legends, notes, the title).
+
+        The renderer calls this before it draws the camera layer (after a view turn
+        or a new background), when the fixed texts can be measured.
+        """
+        if self.world is None:
+            return
+        self.world.project()  # the letters where the geometry puts them, then moved clear
+        fixed = [t for t in self.ax.texts
+                 if t.get_visible() and t.get_text().strip() and t.get_transform() is self.ax.transAxes]
+        self.world.keep_letters_clear([t.get_window_extent(renderer) for t in fixed], renderer)
+
     def set_title(self, text: str) -> None:
         """Replace the title (one line that says what to look at); it is redrawn with the moving artists, so a
         new title costs no redraw of the cached background."""

@@ -178,6 +178,8 @@ class Renderer:
         if self.base is None or self._size != size:
             self._draw_base(canvas, moving)
         if self.background is None:  # the base, then the chart layer, then the static items that follow the camera
+            for scene in self.scenes:
+                scene.settle_labels(canvas.get_renderer())
             if self.charts is None:
                 self.charts = self._layer(self.base, self.chart_artists())
             self.background = self._layer(self.charts, self.view_artists())
