@@ -94,9 +94,9 @@ def text_boxes(fig) -> list[TextBox]:
     >>> hidden = ql.plot.Label(scene, "hidden", (1, 0, 0))
     >>> hidden.set_visible(False)
     >>> boxes = text_boxes(fig)
-    >>> [(box.text, box.group) for box in boxes]
-    [('a title', 0), ('q0', 1), ('q1', 1)]
-    >>> title = boxes[0].bbox
+    >>> [(box.text, box.group) for box in boxes]  # in draw order: the moving label, then the title above it
+    [('q0', 0), ('q1', 0), ('a title', 1)]
+    >>> title = next(box.bbox for box in boxes if box.text == "a title")
     >>> bool(title.y0 >= scene.ax.bbox.y1 and 0 < title.width < fig.bbox.width)
     True
     """
