@@ -106,6 +106,9 @@ _AXES = {"X": 0, "Y": 1, "Z": 2}
 class Engine:
     """One system's conventions (a row of :data:`ENGINES`).
 
+    ``forward`` is the engine axis pointing into the screen of its default
+    view (where its cameras look; a robot's forward in ROS; the Front view's
+    direction in Blender, whose models face -Y, toward that view).
     ``course_axes`` are the engine axes that the course's +x (right), +y (up)
     and +z (toward the viewer) become, e.g. Unity's ``("+X", "+Y", "-Z")``:
     they are the columns of :func:`basis_matrix`.  ``euler`` lists the
@@ -117,7 +120,7 @@ class Engine:
     name: str
     handedness: str  # "right" or "left"
     up: str | None  # the engine axis that points up, None for a math library
-    forward: str | None  # the engine axis called forward (the camera / body looks along it)
+    forward: str | None  # the axis into the screen of the default view (see above)
     course_axes: tuple[str, str, str]
     storage: str  # "(w, x, y, z)" or "(x, y, z, w)"
     euler_arguments: str | None  # how the engine's Euler call takes its three angles

@@ -50,6 +50,9 @@ try:  # matplotlib >= 3.11 lays a line out glyph by glyph (FT2Font._layout), whi
 except ImportError:  # matplotlib 3.10 (Pyodide's): whole lines are cached, rasterized as matplotlib 3.10 does
     RenderMode = None
 
+#: Whether lines are assembled from cached glyphs (matplotlib >= 3.11); on 3.10 each line is cached whole.
+GLYPH_CACHE = RenderMode is not None
+
 __all__ = ["Canvas", "TextCachingRenderer", "SUBPIXEL", "clear_text_cache"]
 
 #: A line's position is rounded to 1/SUBPIXEL of a pixel before its image is looked up (or made).
@@ -105,7 +108,7 @@ class TextCachingRenderer(RendererAgg):
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
         if ismath:
             return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
-        if RenderMode is None:
+        if not GLYPH_CACHE:
             return self._draw_text_whole_line(gc, x, y, s, prop, angle)
         features = mtext.get_fontfeatures() if mtext is not None else None
         language = mtext.get_language() if mtext is not None else None
