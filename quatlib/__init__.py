@@ -197,7 +197,7 @@ __all__ = [
     "table",
 ]
 
-_SUBMODULES = {"plot", "widgets", "models", "exercises", "belt", "workshop"}  # imported on first use
+_SUBMODULES = {"plot", "widgets", "models", "exercises", "belt", "workshop", "engines"}  # imported on first use
 
 
 def __getattr__(name):

@@ -21,14 +21,15 @@ Solutions are for after an honest attempt (and for instructors)::
 No docstring, repr or example here shows an answer (``tests/test_exercises.py`` checks it), and every
 exercise's own solution passes its own check.
 
-A check never hangs: it runs under a wall-clock limit of :data:`TIME_LIMIT_SECONDS`.  The limit is a
-``SIGALRM`` timer (``signal.setitimer``) whose handler raises inside the running answer.  That works in a
-Jupyter kernel on Linux and macOS because ipykernel runs every cell in the kernel's main thread, the only thread
-that receives signals; it interrupts a Python loop between two bytecodes, the same way the kernel's
-Interrupt button does with ``SIGINT``.  A separate process could also stop a long C call, but would need the
-learner's function (often a lambda, not picklable) in that process, and forking a kernel that runs threads
-risks deadlocks.  Where there is no ``SIGALRM`` (Windows) or outside the main thread, the check runs without a
-limit.  A timer already set (e.g. by pytest-timeout) is restored afterwards.
+A check never hangs: it runs under a wall-clock limit of :data:`TIME_LIMIT_SECONDS`. The limit is a ``SIGALRM``
+timer (``signal.setitimer``) whose handler raises inside the running answer. That works in a Jupyter kernel on Linux
+and macOS because ipykernel runs every cell in the kernel's main thread, the only thread that receives signals; it
+interrupts a Python loop between two bytecodes, the same way the kernel's Interrupt button does with ``SIGINT``
+(except, on Python 3.10 only, in a loop that jumps back onto a ``try`` and makes no call: CPython 3.10 defers
+signals there, the Interrupt button's too). A separate process could also stop a long C call, but would need the
+learner's function (often a lambda, not picklable) in that process, and forking a kernel that runs threads risks
+deadlocks. Where there is no ``SIGALRM`` (Windows) or outside the main thread, the check runs without a limit. A
+timer already set (e.g. by pytest-timeout) is restored afterwards.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from packaging.version import Version
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -142,3 +143,57 @@ def test_gitignore_keeps_venv_and_caches_out():
     ignored = (ROOT / ".gitignore").read_text().split()
     for entry in (".venv/", "__pycache__/", ".pytest_cache/", ".hypothesis/", ".ipynb_checkpoints/"):
         assert entry in ignored
+
+
+# The supported Pythons: 3.10 to 3.14, said the same way everywhere.
+
+
+def supported_range() -> tuple[str, str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    versions = sorted((Version(c.rsplit(" :: ", 1)[1]) for c in project["classifiers"]
+                       if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)))
+    assert [v.minor for v in versions] == list(range(versions[0].minor, versions[-1].minor + 1)), versions
+    assert project["requires-python"] == f">={versions[0]}"
+    return str(versions[0]), str(versions[-1])
+
+
+@pytest.mark.parametrize("path", ["README.md", "docs/instructor.md"])
+def test_documents_state_the_supported_range(path):
+    oldest, newest = supported_range()
+    text = (ROOT / path).read_text(encoding="utf-8")
+    assert f"Python {oldest} to {newest}" in text
+    for stale in (f"{oldest}+", f"{oldest} or newer", f"{oldest} or later"):
+        assert stale not in text, f"{path} says {stale!r}; the course is tested on {oldest} to {newest}"
+
+
+def test_makefile_checks_the_supported_range():
+    oldest, newest = supported_range()
+    commands = _make_dry_run(".venv/bin/python")
+    check = next(line for line in commands.splitlines() if "sys.version_info" in line)
+    for version in (oldest, newest):
+        assert f"({version.replace('.', ', ')})" in check and version in check
+    code = check.split("-c ", 1)[1].strip().strip("'")
+    ok = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr  # the interpreter running these tests is a supported one
+
+
+def test_oldest_constraints_pin_the_floor_of_every_requirement():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    floors = {}
+    for req in project["dependencies"] + project["optional-dependencies"]["test"]:
+        name, specs = _split_requirement(req)
+        floors[name] = next(Version(s[2:]) for s in specs.split(",") if s.startswith(">="))
+    lines = (ROOT / "tests" / "constraints-oldest.txt").read_text().splitlines()
+    pins = dict(line.split("==") for line in lines if line and not line.startswith("#"))
+    assert {name: Version(v) for name, v in pins.items()} == floors
+
+
+def test_make_check_oldest_installs_the_floors_and_runs_the_tests_on_the_oldest_python():
+    oldest, _ = supported_range()
+    commands = subprocess.run(["make", "-n", "check-oldest", f"PYTHON_OLDEST=/opt/python{oldest}/bin/python"],
+                              cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert f"sys.version_info[:2] == ({oldest.replace('.', ', ')})" in commands
+    assert f"/opt/python{oldest}/bin/python -m venv .venv-oldest" in commands
+    assert '-c tests/constraints-oldest.txt -e ".[test]"' in commands
+    assert "-m pytest -p no:cacheprovider tests quatlib --ignore=tests/browser" in commands
+    assert "notebooks/00_start_here.ipynb notebooks/04_sandwich.ipynb" in commands

@@ -65,16 +65,39 @@ def test_every_job_runs_on_ubuntu_with_ci_set(workflow):
         assert job.get("timeout-minutes"), f"job {name} has no timeout"
 
 
-def test_checks_out_and_sets_up_a_supported_python(workflow):
+def supported_pythons() -> list[str]:
+    """The Python versions pyproject.toml's classifiers name, oldest first ("3.10", ..., "3.14")."""
+    classifiers = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["classifiers"]
+    pattern = r"Programming Language :: Python :: 3\.\d+"
+    versions = [c.rsplit(" :: ", 1)[1] for c in classifiers if re.fullmatch(pattern, c)]
+    return sorted(versions, key=lambda v: tuple(map(int, v.split("."))))
+
+
+def test_checks_out_and_sets_up_the_matrixs_python(workflow):
     uses = {step["uses"].split("@")[0]: step for step in steps(workflow) if "uses" in step}
     assert "actions/checkout" in uses
-    setup = uses["actions/setup-python"]
-    version = setup["with"]["python-version"]
+    assert uses["actions/setup-python"]["with"]["python-version"] == "${{ matrix.python }}"
+
+
+def test_the_matrix_runs_the_oldest_and_the_newest_supported_python(workflow):
+    (job,) = workflow["jobs"].values()
+    include = job["strategy"]["matrix"]["include"]
+    versions = [row["python"] for row in include]
     # quoted: an unquoted 3.10 would be read as the number 3.1
-    assert isinstance(version, str), f"python-version must be a quoted string, got {version!r}"
+    assert all(isinstance(v, str) for v in versions), f"python versions must be quoted strings, got {versions!r}"
+    supported = supported_pythons()
+    assert versions == [supported[0], supported[-1]]
     requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
-    minimum = tuple(int(x) for x in re.fullmatch(r">=\s*(\d+\.\d+)", requires).group(1).split("."))
-    assert tuple(int(x) for x in version.split(".")[:2]) >= minimum
+    assert requires == ">=" + supported[0]
+    assert job["strategy"].get("fail-fast") is False, "one Python's failure must not cancel the other's run"
+
+
+def test_the_oldest_python_installs_the_oldest_allowed_packages(workflow):
+    (job,) = workflow["jobs"].values()
+    oldest, newest = job["strategy"]["matrix"]["include"]
+    assert oldest["constraints"] == "tests/constraints-oldest.txt" and (ROOT / oldest["constraints"]).exists()
+    assert not newest["constraints"]
+    assert "matrix.constraints" in job["env"]["PIP_CONSTRAINT"]  # pip reads it in `make test`'s install
 
 
 def test_uses_the_system_browser_never_a_downloaded_one(workflow):

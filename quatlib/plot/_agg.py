@@ -44,7 +44,14 @@ import math
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 from matplotlib.font_manager import fontManager, get_font
-from matplotlib.ft2font import RenderMode
+
+try:  # matplotlib >= 3.11 lays a line out glyph by glyph (FT2Font._layout), which the glyph cache below uses
+    from matplotlib.ft2font import RenderMode
+except ImportError:  # matplotlib 3.10 (Pyodide's): whole lines are cached, rasterized as matplotlib 3.10 does
+    RenderMode = None
+
+#: Whether lines are assembled from cached glyphs (matplotlib >= 3.11); on 3.10 each line is cached whole.
+GLYPH_CACHE = RenderMode is not None
 
 __all__ = ["Canvas", "TextCachingRenderer", "SUBPIXEL", "clear_text_cache"]
 
@@ -101,6 +108,8 @@ class TextCachingRenderer(RendererAgg):
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
         if ismath:
             return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
+        if not GLYPH_CACHE:
+            return self._draw_text_whole_line(gc, x, y, s, prop, angle)
         features = mtext.get_fontfeatures() if mtext is not None else None
         language = mtext.get_language() if mtext is not None else None
         up = self.height - y  # FreeType's y is upwards
@@ -119,6 +128,28 @@ class TextCachingRenderer(RendererAgg):
             image, left, top = line
             # draw_text_image's y is downwards and names the image's bottom row
             self._renderer.draw_text_image(image, x0 + left, int(self.height) - (y0 + top) + image.shape[0], 0, gc)
+
+    def _draw_text_whole_line(self, gc, x, y, s, prop, angle):
+        """matplotlib 3.10's ``RendererAgg.draw_text`` with the rasterized line kept: the same pixels.
+
+        matplotlib 3.10 rasterizes a line unrotated at a whole-pixel position and
+        rotates the image when blending, so the key needs neither the angle nor
+        a position within the pixel.
+        """
+        antialiased = bool(gc.get_antialiased())
+        key = (s, _font_key(prop), self.dpi, antialiased, get_hinting_flag())
+        line = _LINES.get(key)
+        if line is None:
+            if len(_LINES) >= _MAX_LINES:
+                _LINES.clear()
+            font = self._prepare_font(prop)
+            font.set_text(s, 0, flags=get_hinting_flag())
+            font.draw_glyphs_to_bitmap(antialiased=antialiased)
+            xo, yo = font.get_bitmap_offset()
+            line = _LINES[key] = (np.array(font.get_image()), xo / 64.0, yo / 64.0, font.get_descent() / 64.0)
+        image, xo, yo, descent = line
+        xd, yd = descent * math.sin(math.radians(angle)), descent * math.cos(math.radians(angle))
+        self._renderer.draw_text_image(image, round(x + xo + xd), round(y + yo + yd) + 1, angle, gc)
 
     def _rasterize(self, s, prop, angle, antialiased, features, language, fx, fy):
         """One alpha image of the line ``s`` whose origin is at ``(fx, fy)`` within pixel (0, 0), y up.

@@ -171,7 +171,7 @@ class Renderer:
         if type(canvas) not in (FigureCanvasAgg, Canvas):  # e.g. an ipympl canvas: leave it in place, draw a copy
             buf = io.BytesIO()
             fig.savefig(buf, format="rgba", dpi=fig.dpi)
-            w, h = (int(round(v)) for v in fig.get_size_inches() * fig.dpi)
+            w, h = canvas.get_width_height(physical=True)  # the size savefig renders at (matplotlib's own rounding)
             return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
         moving = self.moving_artists()
         size = tuple(canvas.get_width_height())
