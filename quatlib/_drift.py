@@ -502,7 +502,7 @@ def renormalize_cheap(q) -> np.ndarray:
     the result has length ``1 − 3e²/2 − e³/2``: a length error ``e`` becomes
     about ``1.5 e²`` (4e-4 becomes 2.4e-7, 1e-6 becomes 1.5e-12, below float32's
     resolution).  Engines use it every frame, where ``e`` stays tiny; far from
-    unit it fails (``|q| = 2`` gives ``-1``), so it is no substitute for
+    unit it fails (``|q| = 1.5`` gives length 0.5625), so it is no substitute for
     :func:`~quatlib.normalize` on arbitrary input.  Computed in ``q``'s dtype
     (float32 stays float32).
 
