@@ -113,7 +113,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
     Notebook(
         "05", "05_drift.ipynb", "Drift: why we normalize",
         "Why do rotations drift, and why does normalizing fix it?",
-        (DemoEntry("drift", "a small turn 200,000 times: |q| and R drift; normalize every N"),),
+        (DemoEntry("drift", "a small turn frame after frame: |q| and R drift; normalize every N, worst error"),),
         ("05.1", "05.2"),
     ),
     Notebook(
