@@ -51,7 +51,8 @@ from . import _algebra, _axis_angle, _euler, _reflect, _rotate
 __all__ = ["Feedback", "Exercise", "check", "solution", "question", "exercises_for", "EXERCISES",
            "TIME_LIMIT_SECONDS"]
 
-#: Wall-clock limit on one check, the learner's own code included (the slowest checker, 05.1, takes ~2 s on a first answer).
+#: Wall-clock limit on one check, the learner's own code included (the slowest checker, 05.1, takes a
+#: few seconds on a first answer: up to four 200,000-frame runs).
 TIME_LIMIT_SECONDS = 10.0
 
 
