@@ -335,6 +335,11 @@ def test_05_matrix_drifts_and_reorthonormalizing_repairs_it(drift_runs):
     assert (RtR - np.diag(np.diag(RtR)) == 0).all()
     lengths = np.linalg.norm(R, axis=0)
     assert lengths[1] == 1 and f"{lengths[0] - 1:.1%}" == f"{lengths[2] - 1:.1%}" == "0.4%"
+    # "a turn about a tilted axis ... could also tilt the columns towards each other"
+    axis = np.float32([1, 2, 3]) / np.float32(np.sqrt(14))
+    tilted = ql.quaternion_from_axis_angle(axis, np.float32(0.001))
+    R = ql.accumulate_matrix(ql.matrix_from_quaternion(tilted), 20_000, dtype=np.float32)[-1].astype(np.float64)
+    assert np.abs(R.T @ R - np.diag(np.diag(R.T @ R))).max() > 1e-5
 
 
 def test_05_the_mechanism_step_not_unit_and_lengths_multiply(drift_runs):

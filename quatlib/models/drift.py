@@ -9,7 +9,7 @@ module chooses what to keep of it and what the pictures show.
 come from :func:`quatlib.accumulate_rotation` itself.  The demo explores the
 first :data:`DEMO_FRAMES` (2,000) frames: a running product cannot be
 vectorized (each frame needs the previous one), and a float32 loop costs about
-1.5 µs per frame plus about 10 µs per normalization, so 200,000 frames per
+2-3 µs per frame plus about 10 µs per normalization, so 200,000 frames per
 setting took seconds.  2,000 frames cost 3-25 ms per setting.
 
 **What is computed once, and what per setting.**  Once per :class:`DriftRuns`

@@ -108,7 +108,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
               "xlabel": "frames", "legend_loc": "upper left",
               "yticks": ([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"]),
               "xticks": ([1, 10, 100, 1000], ["1", "10", "100", "1k"])}
-    # live: its float32 curve changes with the setting and is redrawn with the cursor (2 ms), not the chart layer (20 ms)
+    # live: its float32 curve changes with the setting; redrawn with the cursor (2 ms), not the chart layer (20 ms)
     items["plot_q"] = qp.Curves(ax_q, _DTYPE_COLORS, ylabel="| |q| − 1 |", title="quaternion: length error",
                                 live=True, **common)
     items["plot_R"] = qp.Curves(ax_R, _DTYPE_COLORS, ylabel="max |RᵀR − I|", title="matrix, never repaired",
@@ -171,7 +171,7 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
         f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
         f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
         f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; "
-        f"off-diagonal of RᵀR: {fmt_sci(s.shear)} (no shear)",
+        f"off-diagonal of RᵀR: {fmt_sci(s.shear)}" + (" (no shear)" if s.shear == 0 else ""),
     ]
     it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:#262626'>"
                             + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
