@@ -49,7 +49,8 @@ interpolation
     nlerp_max_error, path_angle; INTERPOLATION_METHODS
 drift
     accumulate_rotation, accumulate_matrix, length_error, orthonormality_error,
-    max_drift, sandwich_matrix; DRIFT_STEP_ANGLE
+    max_drift, sandwich_matrix; the fixes normalize_in_dtype, renormalize_cheap;
+    physics' drift: integrate_angular_velocity; DRIFT_STEP_ANGLE
 reflections
     reflect, quaternion_from_mirrors, mirror_normals, hamilton_table
 2D (the plane)
@@ -98,9 +99,12 @@ from ._drift import (
     DRIFT_STEP_ANGLE,
     accumulate_matrix,
     accumulate_rotation,
+    integrate_angular_velocity,
     length_error,
     max_drift,
+    normalize_in_dtype,
     orthonormality_error,
+    renormalize_cheap,
     sandwich_matrix,
 )
 from ._euler import (
@@ -180,6 +184,9 @@ __all__ = [
     "length_error",
     "orthonormality_error",
     "max_drift",
+    "normalize_in_dtype",
+    "renormalize_cheap",
+    "integrate_angular_velocity",
     "sandwich_matrix",
     "DRIFT_STEP_ANGLE",
     # reflections

@@ -5,7 +5,7 @@ product is rounded to the working precision, and the rounding errors pile up:
 the length ``|q_n|`` wanders away from 1, and a non-unit ``q`` no longer only
 turns (the sandwich ``q v q*`` also scales by ``|q|²``).  A rotation matrix
 updated the same way, ``R_n = S · R_{n-1}``, drifts too: its columns stop being
-unit length and perpendicular, so it stretches or shears what it turns.  The fixes are
+unit length (and, in general, perpendicular), so it stretches what it turns.  The fixes are
 :func:`~quatlib.normalize` (four numbers and one square root) and
 :func:`~quatlib.orthonormalize` (an SVD), applied every so often.
 
@@ -20,22 +20,32 @@ would, and measures the result:
 * :func:`max_drift` -- the largest ``| |q| - 1 |`` of the course's experiment
   (a 0.001 rad turn about Y per frame), for the exercise "how often must you
   normalize?";
+* :func:`normalize_in_dtype` -- the normalization of a float32 C program
+  (sum of squares, ``sqrtf``, divide, each rounded in the dtype), beside
+  quatlib's :func:`~quatlib.normalize` (float64 inside, one rounding);
 * :func:`sandwich_matrix` -- what ``v ↦ q v q*`` does for a non-unit ``q``
   (turns and scales by ``|q|²``).
 
-**Exact digits.**  Each product is computed with the dtype's own arithmetic, one
-rounding per multiply and per add, summed left to right in the order of the
-Hamilton product formula (``multiply``'s docstring; the same order as the C code
-``r.w = a.w*b.w - a.x*b.x - a.y*b.y - a.z*b.z``).  IEEE arithmetic makes the
-result the same on every machine that runs this code.  A compiled program may
-print other last digits: a compiler may fuse a multiply and an add into one
-rounding (FMA), keep intermediates in wider registers (x87), or reorder the
-sums.  The size of the drift (≈ 4e-4 after 200,000 float32 frames) does not
-depend on such details; its last digits do.
+**Why the length drifts.**  The length of a product is the product of the
+lengths, ``|p q| = |p| |q|``, so any error in the step's length compounds: the
+float32 quaternion of a 0.001 rad turn has length ``1 + 5.8e-9`` (its four
+numbers are rounded), and exact arithmetic would grow ``(1 + 5.8e-9)^200000 =
+1.00116`` after 200,000 frames.  On top of that every product is rounded again,
+and those errors come in biased stretches that depend on the orientation.
 
-A loop of :func:`~quatlib.multiply` is a different program: it computes the
-products in double precision and rounds each component once, so in float32 it drifts only through the stored step's own
-length (``1 + 5.8e-9``): 1.00115 after 200,000 frames.
+**Exact digits -- and the size -- depend on the arithmetic.**  Each product
+below is computed with the dtype's own arithmetic, one rounding per multiply and
+per add, summed left to right in the order of the Hamilton product formula
+(``multiply``'s docstring; the C code ``r.w = a.w*b.w - a.x*b.x - a.y*b.y -
+a.z*b.z``).  IEEE arithmetic makes the result the same on every machine that runs
+this code: 1.00041378 after 200,000 float32 frames, the per-product roundings
+pulling against the step's growth.  A program whose products round less often
+drifts differently: a loop of :func:`~quatlib.multiply` (float64 intermediates,
+one rounding per component, like a compiled program that fuses or widens its
+arithmetic) ends at 1.0011533, close to the exact-arithmetic 1.00116.  So the
+digits *and* the size of float32 drift depend on how the program rounds; what
+does not depend on it is the cure: one normalization brings the length back to
+1, and normalizing often keeps it there.
 
 **Why the loops are plain Python.**  The running product cannot be vectorized
 (each frame needs the previous one), and a float32 program's digits depend on
@@ -43,9 +53,14 @@ every single rounding.  So the loops below spell the product out in scalars of
 the dtype (numpy float32 scalars round every multiply and add to float32), in
 the fixed order of the formula.  Changing that order (a ``np.dot``, an
 ``einsum``, a complex product, terms regrouped or skipped) changes the last
-digits that notebook 05 prints, e.g. the ``1.00041378`` after 200,000 frames
-and the answer 17 of exercise 05.1.  200,000 float32 frames take about a third
-of a second.
+digits that notebook 05 prints.  200,000 float32 frames take about a third of
+a second.
+
+**The drift met in practice** is not rounding but integration: a physics step
+``q ← q + ½ ω q dt`` (:func:`integrate_angular_velocity`) lengthens ``q`` by
+the factor ``sqrt(1 + (|ω| dt / 2)²)`` every frame, in exact arithmetic.  The
+fixes: :func:`~quatlib.normalize`, or the cheap :func:`renormalize_cheap`
+``q (3 - |q|²) / 2`` (no square root; enough when ``q`` is already close to unit).
 """
 
 from __future__ import annotations
@@ -66,6 +81,9 @@ __all__ = [
     "length_error",
     "orthonormality_error",
     "max_drift",
+    "normalize_in_dtype",
+    "renormalize_cheap",
+    "integrate_angular_velocity",
     "DRIFT_STEP_ANGLE",
 ]
 
@@ -211,7 +229,8 @@ def _is_frame_to_fix(n: int, every) -> bool:
 # --------------------------------------------------------------------------------------
 
 
-def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=None) -> np.ndarray:
+def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=None, *,
+                        normalizer=None) -> np.ndarray:
     """The orientation after each frame of ``q_n = step · q_{n-1}``, from the identity, rounded as ``dtype``.
 
     Frame ``n`` applies ``step`` once more (``multiply(step, q)``: the step is
@@ -232,6 +251,11 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     normalize_every : int, optional
         Replace ``q_n`` by ``normalize(q_n)`` after every ``normalize_every``-th
         frame (``n = N, 2N, ...``); ``None`` (default) never normalizes.
+    normalizer : callable, optional
+        The normalization to use, ``normalizer(q) -> unit q`` for one
+        quaternion of ``dtype`` (its result is rounded to ``dtype``).  Default
+        :func:`~quatlib.normalize` (float64 inside, one rounding); a float32
+        program's own is :func:`normalize_in_dtype`.
 
     Returns
     -------
@@ -259,11 +283,12 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     ``multiply``, a matrix product, terms skipped or regrouped) rounds
     differently and changes the digits notebook 05 prints.  The C program of the course's
     source printed ``1.00041544`` after 200,000 float32 frames; this gives
-    ``1.00041378``.  Both say the same thing: the length crept up by 4e-4.
+    ``1.00041378``; a loop of :func:`~quatlib.multiply` gives 1.0011533.
 
     The step itself is rounded too: the float32 quaternion of a 0.001 rad turn
-    has length ``1 + 5.8e-9``, and 200,000 such steps alone would give 1.0012;
-    the rounding of the products pulls the other way.  The drift is not steady
+    has length ``1 + 5.8e-9``, and since ``|p q| = |p| |q|`` 200,000 such steps
+    in exact arithmetic give 1.00116; the rounding of each product, one
+    operation at a time, pulls the other way.  The drift is not steady
     either: averaged over the run it is 2e-9 per frame, but over stretches of a
     few hundred frames it is thirty times that, up and down (see :func:`max_drift`).
 
@@ -306,6 +331,7 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
         raise ValueError(f"Expected one step quaternion step_q with shape (4,), got {step.shape}")
     frames = _as_count(frames, "frames", 0, MAX_FRAMES)
     every = _as_every(normalize_every, "normalize_every")
+    normalizer = normalize if normalizer is None else normalizer
     pw, px, py, pz = _scalars(_rounded(step, dtype, "step quaternion step_q").tolist(), dtype)
     w, x, y, z = _scalars(IDENTITY.tolist(), dtype)
     states = [(w, x, y, z)]
@@ -322,7 +348,7 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
             )
             if _is_frame_to_fix(n, every):
                 q = check_overflow(np.array([w, x, y, z], dtype), f"orientation q_{n}")
-                w, x, y, z = _scalars(normalize(q).tolist(), dtype)
+                w, x, y, z = _scalars(np.asarray(normalizer(q), dtype=dtype).tolist(), dtype)
             states.append((w, x, y, z))
         # once NaN or inf, always: every entry of a product involves every entry
         return check_overflow(_as_array(states, dtype), "orientations q_n")
@@ -363,7 +389,8 @@ def length_error(q) -> np.ndarray:
     return check_overflow(_length(q), "length |q|") - 1.0
 
 
-def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, step_q=None) -> float:
+def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, step_q=None, *,
+              normalizer=None) -> float:
     """The largest ``| |q_n| - 1 |`` over frames ``0 .. frames`` of the course's drift experiment.
 
     Runs :func:`accumulate_rotation` with ``step_q`` (default: the course's
@@ -376,8 +403,10 @@ def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, ste
     float32 ends 4.1e-4 long after 200,000 frames: 2e-9 per frame on average,
     so every 480 frames would seem to do.  But rounding errors come in biased
     stretches: near some orientations the length grows (or shrinks) by up to
-    6e-8 per frame.  Normalizing every 17 frames keeps the error below 1e-6;
-    every 18 frames does not.
+    6e-8 per frame.  With quatlib's :func:`~quatlib.normalize`, normalizing every
+    17 frames keeps the error below 1e-6 and every 18 frames does not; with a
+    float32 program's own normalization (:func:`normalize_in_dtype`) the
+    boundary is 16: the last bit a normalization leaves matters at this scale.
 
     Parameters
     ----------
@@ -389,6 +418,9 @@ def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, ste
         Working precision (default float32).
     step_q : array_like, shape (4,), optional
         The per-frame turn.
+    normalizer : callable, optional
+        The normalization (default :func:`~quatlib.normalize`); see
+        :func:`accumulate_rotation`.
 
     Returns
     -------
@@ -410,12 +442,180 @@ def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, ste
     9.84e-07
     >>> print(f"{ql.max_drift(200_000, normalize_every=18):.2e}")
     1.06e-06
+    >>> print(f"{ql.max_drift(200_000, normalize_every=17, normalizer=ql.normalize_in_dtype):.2e}")
+    1.02e-06
     """
     if step_q is None:
         dt = _as_dtype(dtype)
         step_q = quaternion_from_axis_angle(np.array([0.0, 1.0, 0.0], dt), dt.type(DRIFT_STEP_ANGLE))
-    qs = accumulate_rotation(step_q, frames, dtype, normalize_every)
+    qs = accumulate_rotation(step_q, frames, dtype, normalize_every, normalizer=normalizer)
     return float(np.abs(length_error(qs)).max())
+
+
+def normalize_in_dtype(q) -> np.ndarray:
+    """``q / |q|`` computed the way a program storing ``q`` in its dtype does: every operation rounded to that dtype.
+
+    For float32 this is the C code ``n = sqrtf(w*w + x*x + y*y + z*z); w /= n; ...``:
+    the squares and their sum (left to right), the square root and the four
+    divisions are each rounded to float32.  :func:`~quatlib.normalize` instead
+    computes in float64 and rounds the result once; both are sensible, and
+    they can differ in the last bit -- which is enough to move the answer of
+    "how often must I normalize?" (see :func:`max_drift`).
+
+    Parameters
+    ----------
+    q : array_like, shape (..., 4)
+        Non-zero quaternions, float32 or float64 (anything else is taken as float64).
+
+    Returns
+    -------
+    ndarray, shape (..., 4), same dtype
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, or a
+        quaternion is zero or its squares leave the dtype's range.
+
+    Examples
+    --------
+    >>> import numpy as np, quatlib as ql
+    >>> u = ql.normalize_in_dtype(np.float32([3, 0, 4, 0]))
+    >>> u, u.dtype
+    (array([0.6, 0. , 0.8, 0. ], dtype=float32), dtype('float32'))
+    """
+    q = as_quaternion(q)
+    if q.dtype not in _DTYPES:
+        q = q.astype(np.float64)
+    with np.errstate(over="ignore", under="ignore"):
+        n2 = q[..., 0] * q[..., 0] + q[..., 1] * q[..., 1] + q[..., 2] * q[..., 2] + q[..., 3] * q[..., 3]
+    n2 = check_overflow(np.asarray(n2), "sum of squares |q|²")
+    if not (n2 > 0).all():
+        raise ValueError("Expected non-zero quaternions (their squares must not underflow to 0)")
+    return q / np.sqrt(n2)[..., None]
+
+
+def renormalize_cheap(q) -> np.ndarray:
+    """``q · (3 − |q|²) / 2``: nearly unit again, with no square root -- for a ``q`` that is already close to unit.
+
+    One Newton step towards ``1 / |q|`` from the guess 1.  For ``|q| = 1 + e``
+    the result has length ``1 − 3e²/2 − e³/2``: a length error ``e`` becomes
+    about ``1.5 e²`` (4e-4 becomes 2.4e-7, 1e-6 becomes 1.5e-12, below float32's
+    resolution).  Engines use it every frame, where ``e`` stays tiny; far from
+    unit it fails (``|q| = 1.5`` gives length 0.5625), so it is no substitute for
+    :func:`~quatlib.normalize` on arbitrary input.  Computed in ``q``'s dtype
+    (float32 stays float32).
+
+    Parameters
+    ----------
+    q : array_like, shape (..., 4)
+        Quaternions, normally within a few percent of unit length.
+
+    Returns
+    -------
+    ndarray, shape (..., 4)
+
+    Raises
+    ------
+    ValueError
+        If the shape is not ``(..., 4)`` or an entry is NaN or inf.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> q = ql.renormalize_cheap([1.0004, 0, 0, 0])
+    >>> print(f"{ql.length_error(q):.2e}")
+    -2.40e-07
+    >>> print(f"{ql.length_error(ql.renormalize_cheap(q)):.0e}")   # once more: the error squares again
+    -9e-14
+    """
+    q = as_quaternion(q)
+    if q.dtype not in _DTYPES:
+        q = q.astype(np.float64)
+    n2 = np.sum(q * q, axis=-1, keepdims=True)
+    return check_overflow(q * ((3 - n2) / 2), "renormalized quaternion")
+
+
+def integrate_angular_velocity(omega, dt: float, frames: int, dtype=np.float64, renormalize=None,
+                               q0=None) -> np.ndarray:
+    """The orientation after each physics step ``q ← q + ½ ω q dt`` (explicit Euler), from ``q0``.
+
+    ``ω`` is the angular velocity in world axes, as the pure quaternion
+    ``(0, ωx, ωy, ωz)``; ``dq/dt = ½ ω q`` is the exact rate of change of the
+    orientation, and one Euler step adds ``dt`` times it.  In exact arithmetic
+    ``q + ½ ω q dt = (1 + ½ ω dt) q``, and ``|1 + ½ ω dt| = sqrt(1 + (|ω| dt /
+    2)²)`` (:math:`|pq| = |p||q|`): the step itself lengthens ``q`` by that
+    factor every frame, with no rounding involved -- this is the drift a game's
+    physics meets, far larger than float32 rounding.  ``renormalize`` (e.g.
+    :func:`~quatlib.normalize` or :func:`renormalize_cheap`), applied after
+    every step, removes it.
+
+    Parameters
+    ----------
+    omega : array_like, shape (3,)
+        Angular velocity (rad per unit time), world axes.
+    dt : float
+        Time step, ``> 0``.
+    frames : int
+        Number of steps, ``0 .. MAX_FRAMES``.
+    dtype : {numpy.float32, numpy.float64}, optional
+        The stored precision (default float64): the state is rounded to it
+        after every step.
+    renormalize : callable, optional
+        ``renormalize(q) -> q`` applied after every step; ``None`` (default): never.
+    q0 : array_like, shape (4,), optional
+        The start orientation (default the identity).
+
+    Returns
+    -------
+    ndarray, shape (frames + 1, 4), dtype ``dtype``
+        ``q_0 = q0``, then the orientation after each step.
+
+    Raises
+    ------
+    ValueError
+        If ``omega`` is not shape (3,) or not finite, ``dt`` is not a positive
+        finite number, ``frames`` is not a whole number in ``0 .. MAX_FRAMES``,
+        ``dtype`` is not float32 or float64, or the orientation overflows.
+
+    Examples
+    --------
+    One turn per second about y, 60 steps per second, for 10 seconds: the
+    length grows by ``sqrt(1 + (2π/120)²)`` (0.14 %) per frame, to 2.27.
+
+    >>> import numpy as np, quatlib as ql
+    >>> qs = ql.integrate_angular_velocity([0, 2 * np.pi, 0], 1 / 60, 600)
+    >>> print(f"{ql.norm(qs[-1]):.4f}  {np.sqrt(1 + (np.pi / 60) ** 2) ** 600:.4f}")
+    2.2735  2.2735
+    >>> fixed = ql.integrate_angular_velocity([0, 2 * np.pi, 0], 1 / 60, 600, renormalize=ql.renormalize_cheap)
+    >>> print(f"{abs(ql.length_error(fixed)).max():.0e}")
+    3e-06
+    """
+    dtype = _as_dtype(dtype)
+    w = np.asarray(omega, dtype=np.float64)
+    if w.shape != (3,) or not np.isfinite(w).all():
+        raise ValueError(f"Expected omega as three finite numbers, got {omega!r}")
+    try:
+        dt = float(dt)
+    except (TypeError, ValueError):
+        raise ValueError(f"Expected dt as a positive number, got {dt!r}") from None
+    if not (0 < dt < np.inf):
+        raise ValueError(f"Expected dt as a positive finite number, got {dt!r}")
+    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
+    half_w_dt = _rounded(np.concatenate([[0.0], w]) * (0.5 * dt), dtype, "½ ω dt")
+    q = _rounded(as_quaternion(IDENTITY if q0 is None else q0, "start orientation q0").astype(np.float64), dtype,
+                 "start orientation q0")
+    if q.shape != (4,):
+        raise ValueError(f"Expected one start orientation q0 with shape (4,), got {q.shape}")
+    out = np.empty((frames + 1, 4), dtype)
+    out[0] = q
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported once, below
+        for n in range(1, frames + 1):
+            q = (q + multiply(half_w_dt, q)).astype(dtype)  # q + ½ ω q dt, stored in dtype
+            if renormalize is not None:
+                q = np.asarray(renormalize(q), dtype=dtype)
+            out[n] = q
+    return check_overflow(out, "orientations q_n")
 
 
 # --------------------------------------------------------------------------------------

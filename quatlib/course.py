@@ -113,8 +113,8 @@ NOTEBOOKS: tuple[Notebook, ...] = (
     Notebook(
         "05", "05_drift.ipynb", "Drift: why we normalize",
         "Why do rotations drift, and why does normalizing fix it?",
-        (DemoEntry("drift", "a small turn 200,000 times: |q| and R drift; normalize every N"),),
-        ("05.1",),
+        (DemoEntry("drift", "a small turn frame after frame: |q| and R drift; normalize every N, worst error"),),
+        ("05.1", "05.2"),
     ),
     Notebook(
         "06", "06_slerp_vs_nlerp.ipynb", "SLERP vs NLERP (and LERP)",

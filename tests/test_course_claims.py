@@ -329,10 +329,60 @@ def test_05_matrix_drifts_and_reorthonormalizing_repairs_it(drift_runs):
     Rs = ql.accumulate_matrix(ql.matrix_from_quaternion(step32), 200_000, dtype=np.float32)
     assert ql.orthonormality_error(Rs[-1]) > 1e-3
     assert ql.orthonormality_error(ql.orthonormalize(Rs[-1])) < 1e-6
+    # "the off-diagonal entries are exactly 0 ... the x and z columns grow by 0.4 %, the y column stays at 1"
+    R = Rs[-1].astype(np.float64)
+    RtR = R.T @ R
+    assert (RtR - np.diag(np.diag(RtR)) == 0).all()
+    lengths = np.linalg.norm(R, axis=0)
+    assert lengths[1] == 1 and f"{lengths[0] - 1:.1%}" == f"{lengths[2] - 1:.1%}" == "0.4%"
+    # "a turn about a tilted axis ... could also tilt the columns towards each other"
+    axis = np.float32([1, 2, 3]) / np.float32(np.sqrt(14))
+    tilted = ql.quaternion_from_axis_angle(axis, np.float32(0.001))
+    R = ql.accumulate_matrix(ql.matrix_from_quaternion(tilted), 20_000, dtype=np.float32)[-1].astype(np.float64)
+    assert np.abs(R.T @ R - np.diag(np.diag(R.T @ R))).max() > 1e-5
 
 
-def test_05_exercise_normalize_every_17_frames():
+def test_05_the_mechanism_step_not_unit_and_lengths_multiply(drift_runs):
+    """|step| − 1 = 5.8e-9; |pq| = |p||q|; exact arithmetic: 1.00116 ("1.0012"), beside rounding's 1.0004."""
+    _, _, step32 = drift_runs
+    n = ql.norm(step32.astype(np.float64))
+    assert f"{n - 1:.1e}" == "5.8e-09"
+    assert f"{n ** 200_000:.5f}" == "1.00116"
+    p, q = np.random.default_rng(0).normal(size=(2, 4))
+    assert ql.norm(ql.multiply(p, q)) == pytest.approx(ql.norm(p) * ql.norm(q), rel=1e-15)
+
+
+def test_05_a_loop_of_multiply_rounds_once_and_drifts_to_1_0012(drift_runs):
+    _, _, step32 = drift_runs
+    q = ql.IDENTITY.astype(np.float32)
+    for _ in range(200_000):
+        q = ql.multiply(step32, q)
+    assert q.dtype == np.float32
+    assert f"{ql.norm(q.astype(np.float64)):.7f}" == "1.0011533"    # "1.0012", vs 1.0004 op by op
+
+
+def test_05_integrating_an_angular_velocity_drifts_far_more():
+    """600 Euler steps of one turn per second: |q| 2.27 ("more than twice"), |q|² above 5; per step 1.4e-3."""
+    omega, dt = [0, 2 * np.pi, 0], 1 / 60
+    factor = np.sqrt(1 + (2 * np.pi * dt / 2) ** 2)
+    assert f"{factor - 1:.1e}" == "1.4e-03" and factor - 1 > 4e-4   # more in one step than rounding in 200,000
+    qs = ql.integrate_angular_velocity(omega, dt, 600)
+    assert f"{ql.norm(qs[-1]):.2f}" == "2.27" and 5 < ql.norm(qs[-1]) ** 2 < 5.5
+    cheap = ql.integrate_angular_velocity(omega, dt, 600, renormalize=ql.renormalize_cheap)
+    assert f"{np.abs(ql.length_error(cheap)).max():.0e}" == "3e-06"
+    exact = ql.integrate_angular_velocity(omega, dt, 600, renormalize=ql.normalize)
+    assert np.abs(ql.length_error(exact)).max() < 1e-15
+
+
+def test_05_cheap_renormalization_squares_the_error():
+    """"a length error e becomes about 1.5 e²": 4e-4 becomes 2.4e-7."""
+    assert f"{ql.length_error(ql.renormalize_cheap([1.0004, 0, 0, 0])):.1e}" == "-2.4e-07"
+
+
+def test_05_exercise_normalize_every_17_or_16_frames():
     assert ql.max_drift(200_000, normalize_every=17) <= 1e-6 < ql.max_drift(200_000, normalize_every=18)
+    f = ql.normalize_in_dtype  # "any sensible normalization is judged right": a float32 program's gives 16
+    assert ql.max_drift(200_000, 16, normalizer=f) <= 1e-6 < ql.max_drift(200_000, 17, normalizer=f)
 
 
 # --- 06: SLERP vs NLERP --------------------------------------------------------------------

@@ -354,3 +354,87 @@ def test_frame_counts_were_unbounded():
         with pytest.raises(ValueError, match="Expected frames <= 2,000,000"):
             call(limit + 1)
     assert ql.accumulate_rotation(_STEP64, 5, np.float64).shape == (6, 4)
+
+
+# --- the fixes beside normalize, and the drift of integrating an angular velocity ----------------------------
+
+
+_STEP32 = ql.quaternion_from_axis_angle(np.float32([0, 1, 0]), np.float32(DRIFT_STEP_ANGLE))
+
+
+def test_the_float32_step_is_not_unit_and_lengths_multiply():
+    """The mechanism: |step| − 1 = 5.8e-9 and |p q| = |p| |q|, so exact arithmetic grows geometrically."""
+    n = ql.norm(_STEP32.astype(np.float64))
+    assert n - 1 == pytest.approx(5.79e-9, rel=1e-2)
+    rng = np.random.default_rng(1)
+    p, q = rng.normal(size=(2, 50, 4))
+    np.testing.assert_allclose(ql.norm(ql.multiply(p, q)), ql.norm(p) * ql.norm(q), rtol=1e-14)
+    assert f"{n ** 200_000:.5f}" == "1.00116"
+
+
+def test_normalize_in_dtype_rounds_every_operation_in_float32():
+    rng = np.random.default_rng(2)
+    q = rng.normal(size=(200, 4)).astype(np.float32)
+    u = ql.normalize_in_dtype(q)
+    assert u.dtype == np.float32
+    # the C code, one float32 rounding per operation
+    f = np.float32
+    for row, got in zip(q[:20], u[:20], strict=True):
+        w, x, y, z = (f(v) for v in row)
+        n = np.sqrt(w * w + x * x + y * y + z * z)
+        np.testing.assert_array_equal(got, [w / n, x / n, y / n, z / n])
+    np.testing.assert_allclose(ql.norm(u.astype(np.float64)), 1, atol=4e-7)
+    assert (u != ql.normalize(q)).any()  # float64 inside, one rounding: sometimes another last bit
+    assert ql.normalize_in_dtype([0.0, 3, 0, 4]).dtype == np.float64
+    with pytest.raises(ValueError, match="non-zero"):
+        ql.normalize_in_dtype([0, 0, 0, 0])
+
+
+def test_renormalize_cheap_squares_the_length_error():
+    for e in (1e-2, 4e-4, 1e-5):
+        q = (1 + e) * ql.quaternion_from_axis_angle([1, 2, 3], 0.7)
+        err = ql.length_error(ql.renormalize_cheap(q))
+        assert err == pytest.approx(-1.5 * e**2 - 0.5 * e**3, rel=1e-6)
+    q32 = np.float32([1.0004, 0, 0, 0])
+    assert ql.renormalize_cheap(q32).dtype == np.float32
+    assert ql.norm(ql.renormalize_cheap([1.5, 0, 0, 0])) == 0.5625  # far from unit it fails
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_euler_integration_grows_by_its_own_factor_and_renormalizing_removes_it(dtype):
+    omega, dt, frames = np.array([0.3, 2.0, -1.0]), 1 / 60, 300
+    qs = ql.integrate_angular_velocity(omega, dt, frames, dtype)
+    assert qs.shape == (frames + 1, 4) and qs.dtype == dtype
+    factor = np.sqrt(1 + (np.linalg.norm(omega) * dt / 2) ** 2)
+    rtol = 1e-5 if dtype == np.float32 else 1e-12
+    np.testing.assert_allclose(ql.norm(qs.astype(np.float64)), factor ** np.arange(frames + 1), rtol=rtol)
+    for fix in (ql.normalize, ql.renormalize_cheap):
+        fixed = ql.integrate_angular_velocity(omega, dt, frames, dtype, renormalize=fix)
+        assert np.abs(ql.length_error(fixed)).max() < 1e-5
+        # it turns about ω's axis by about |ω| t (each step by 2 atan(|ω| dt / 2), a hair less than |ω| dt)
+        speed = np.linalg.norm(omega)
+        exact = ql.quaternion_from_axis_angle(omega / speed, speed * dt * frames)
+        assert ql.angle_between(exact, fixed[-1].astype(np.float64)) < 3e-3
+
+
+def test_euler_integration_validates():
+    with pytest.raises(ValueError, match="omega"):
+        ql.integrate_angular_velocity([0, 1], 0.1, 3)
+    with pytest.raises(ValueError, match="dt"):
+        ql.integrate_angular_velocity([0, 1, 0], 0, 3)
+    with pytest.raises(ValueError, match="dt"):
+        ql.integrate_angular_velocity([0, 1, 0], "x", 3)
+    with pytest.raises(ValueError, match="frames"):
+        ql.integrate_angular_velocity([0, 1, 0], 0.1, -1)
+    with pytest.raises(ValueError, match="q0"):
+        ql.integrate_angular_velocity([0, 1, 0], 0.1, 3, q0=[1, 0, 0])
+    np.testing.assert_array_equal(ql.integrate_angular_velocity([0, 1, 0], 0.1, 0, q0=[0, 1, 0, 0]), [[0, 1, 0, 0]])
+
+
+def test_the_normalizer_is_a_choice_and_moves_the_exercise_answer_by_one():
+    default = ql.accumulate_rotation(_STEP32, 500, np.float32, 7)
+    np.testing.assert_array_equal(ql.accumulate_rotation(_STEP32, 500, np.float32, 7, normalizer=ql.normalize), default)
+    other = ql.accumulate_rotation(_STEP32, 500, np.float32, 7, normalizer=ql.normalize_in_dtype)
+    assert other.dtype == np.float32 and not np.array_equal(other, default)
+    f = ql.normalize_in_dtype
+    assert ql.max_drift(200_000, 16, normalizer=f) <= 1e-6 < ql.max_drift(200_000, 17, normalizer=f)

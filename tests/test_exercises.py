@@ -77,6 +77,9 @@ def test_unanswered_is_a_reminder(key):
         ("04.3", (4, 6, 10), "length changed"),
         ("05.1", 10, "Find the largest"),
         ("05.1", 480, "above 1e-6"),
+        ("05.2", 1.0, "How long is the quaternion (1, ½ ω dt)?"),
+        ("05.2", 1.0009, "rounding is not the issue"),
+        ("05.2", 2.0, "apply that 600 times"),
         ("06.1", (42.5, 85, 42.5, 85), "NLERP at t = 0.25"),
         ("06.1", (40, 80, 35.77, 85), "SLERP numbers"),
         ("06.2", lambda q0, q1, t: ql.slerp(q0, q1, t, shortest=False), "still turns 340°"),
@@ -106,6 +109,7 @@ def test_wrong_answers_get_the_right_hint(key, answer, hint):
     ("key", "answer", "message"),
     [
         ("05.1", 2.5, "whole number"),
+        ("05.1", 10**6, "from 1 to 200,000"),
         ("06.2", lambda q0, q1, t: 1 / 0, "ZeroDivisionError"),
         ("06.2", lambda q0, q1, t: q0, "shape (101, 4)"),
         ("01.1", "i", "Python spells i as j"),
@@ -451,6 +455,25 @@ def test_04_4_accepts_any_vector_across_the_axis(seed):
     v = np.cross([2, 1, 2], rng.normal(size=3)) * rng.uniform(0.1, 10)
     assert ex.check("04.4", v).ok
     assert not ex.check("04.4", v + 0.1 * np.array([2, 1, 2])).ok
+
+
+# --- 05: any sensible normalization is judged right; the Euler drift is predicted, not guessed ----------------
+
+
+def test_05_1_accepts_the_answer_of_either_sensible_normalization():
+    for answer, who in ((17, "ql.normalize"), (16, "ql.normalize_in_dtype"), (17.0, "ql.normalize")):
+        feedback = ex.check("05.1", answer)
+        assert feedback.ok and who in feedback.message, (answer, feedback.message)
+    assert "Find the largest" in ex.check("05.1", 15).message
+    assert "above 1e-6" in ex.check("05.1", 18).message
+
+
+def test_05_2_accepts_the_length_within_half_a_percent_and_hints_otherwise():
+    right = (1 + (np.pi / 60) ** 2) ** 300
+    for answer in (right, 2.27, 2.28, np.float32(right)):
+        assert ex.check("05.2", answer).ok, answer
+    assert "rounding is not the issue" in ex.check("05.2", 1.0).message
+    assert "sqrt(1 + (|ω| dt / 2)²)" in ex.check("05.2", 1.5).message
 
 
 # --- 08: the turret's exercises accept every right answer --------------------------------------------------
