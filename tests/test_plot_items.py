@@ -243,6 +243,8 @@ def test_sketch_draws_its_lines_in_the_chart_layer_and_moves_the_moving_ones():
     sketch.add_line("arc", color="#000000", linewidth=2)
     sketch.add_line("dot", color="#ff0000", linestyle="none", marker="o", size=8, moving=True)
     sketch.add_text("q0")
+    sketch.add_line("axis", color="#999999", fixed=True)  # drawn with the frame, not in the chart layer
+    sketch.set_line("axis", [[-1, 0], [1, 0]])
     s = np.linspace(0, np.pi, 30)
     sketch.set_line("arc", np.c_[np.cos(s), np.sin(s)])
     sketch.set_text("q0", (-1, 0.1), "q0")

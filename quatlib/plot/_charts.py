@@ -243,8 +243,11 @@ class Sketch:
     the cached background like :class:`Curves`' curves) or ``add_text(name,
     ...)`` (always in the chart layer); then ``set_line(name, xy)`` with points
     ``(n, 2)`` (a NaN row breaks the line; ``None`` hides it) and
-    ``set_text(name, xy, text)``.  No axes, ticks or grid: the drawing is the
-    picture (e.g. the unit circle, an arc and a chord in a plane of 4D).
+    ``set_text(name, xy, text)``.  A part declared ``fixed=True`` is drawn
+    once with the panel's frame (setting it later redraws the whole cached
+    background): for what never changes, such as a unit circle.  No axes, ticks
+    or grid: the drawing is the picture (e.g. the unit circle, an arc and a
+    chord in a plane of 4D).
 
     >>> import numpy as np
     >>> import quatlib as ql
@@ -265,6 +268,7 @@ class Sketch:
         self.lines: dict = {}
         self.texts: dict = {}
         self._moving: list = []
+        self._fixed: list = []
         with style():
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
@@ -279,7 +283,7 @@ class Sketch:
 
     def add_line(self, name: str, *, color, linewidth: float = 1.2, linestyle="-", alpha: float = 1.0,
                  marker=None, size: float = 4.0, fill=None, zorder: float = 2, moving: bool = False,
-                 label: str | None = None) -> None:
+                 fixed: bool = False, label: str | None = None) -> None:
         """Declare a line (or, with ``linestyle="none"`` and a ``marker``, a set of dots); ``fill`` is the
         marker's face colour (``"white"``: hollow)."""
         line = Line2D([], [], color=color, lw=linewidth, ls=linestyle, alpha=alpha, marker=marker, ms=size,
@@ -288,20 +292,29 @@ class Sketch:
         self.lines[name] = line
         if moving:
             self._moving.append(line)
+        elif fixed:
+            self._fixed.append(line)
 
     def add_text(self, name: str, *, color=None, fontsize: float = 8.5, ha: str = "center",
-                 va: str = "center") -> None:
+                 va: str = "center", fixed: bool = False) -> None:
         """Declare a label (drawn in the chart layer: set it when the drawing changes, not on every update)."""
         with style():
             self.texts[name] = self.ax.text(0, 0, "", color=color or COLORS["ink"], fontsize=fontsize, ha=ha,
                                             va=va, zorder=7)
+        if fixed:
+            self._fixed.append(self.texts[name])
 
     def set_line(self, name: str, xy) -> None:
         """Replace the points of line ``name`` (``None``: hide it)."""
         line = self.lines[name]
         xy = np.empty((0, 2)) if xy is None else np.asarray(xy, dtype=float).reshape(-1, 2)
         line.set_data(xy[:, 0], xy[:, 1])
-        if line not in self._moving:
+        self._changed(line)
+
+    def _changed(self, artist) -> None:
+        if artist in self._fixed:
+            Renderer.of(self.fig).invalidate()
+        elif artist not in self._moving:
             Renderer.of(self.fig).invalidate_charts()
 
     def set_text(self, name: str, xy, text: str | None = None) -> None:
@@ -310,7 +323,7 @@ class Sketch:
         label.set_position(tuple(np.asarray(xy, dtype=float)))
         if text is not None:
             label.set_text(text)
-        Renderer.of(self.fig).invalidate_charts()
+        self._changed(label)
 
     def legend(self, names, **kwargs) -> None:
         """A legend of the lines ``names`` (keyword arguments go to matplotlib's ``legend``)."""
@@ -326,5 +339,5 @@ class Sketch:
 
     @property
     def chart_artists(self) -> list:
-        """The artists of the chart layer: the lines that are not moving, and the labels."""
-        return [*(line for line in self.lines.values() if line not in self._moving), *self.texts.values()]
+        """The artists of the chart layer: the lines and labels neither moving nor fixed."""
+        return [a for a in (*self.lines.values(), *self.texts.values()) if a not in self._moving + self._fixed]

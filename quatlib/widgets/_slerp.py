@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import ipywidgets as W
 import numpy as np
 
@@ -169,37 +167,42 @@ class _EndLabels(qp.Item):
         away = np.arctan2(apart[1], apart[0]) if length > 1e-9 else np.pi  # q0 to the left of q1
         taken = [a.pixel_box() for a in self.avoid]
         # the cube, however it turns, stays inside the disc of its corner's radius about the centre
-        centre, rim = self.scene.ax.transData.transform([[0.0, 0.0], [CUBE_RADIUS, 0.0]])
-        cube = (centre, rim[0] - centre[0])
+        centre, rim = self.scene.ax.transData.transform([[0.0, 0.0], [1.0, 0.0]])
+        per_unit = rim[0] - centre[0]  # pixels per scene unit (the scene's aspect is equal)
+        gaps = self.GAP * np.arange(1, 9)  # nearest first, then further out
         for label, p, heading in zip(self.labels, xy, (away, away + np.pi), strict=True):
             headings = heading + self.TURNS
             out = np.arctan2(p[1], p[0])
             order = headings[np.argsort(-(np.cos(self.TURNS) + np.cos(headings - out)), kind="stable")]
-            for gap, h in itertools.product(self.GAP * np.arange(1, 9), order):  # nearest first, then further
-                label.offset = gap * np.array([np.cos(h), np.sin(h)])
+            offsets = (gaps[:, None, None] * np.stack([np.cos(order), np.sin(order)], axis=-1)).reshape(-1, 2)
+            label.offset = np.zeros(2)
+            label.project()
+            # every candidate's box, shifted from the box at the end itself (then checked where it is drawn)
+            boxes = label.pixel_box()[None] + per_unit * offsets[:, None, :]
+            for k in np.flatnonzero(_free(boxes, np.array(taken), centre, CUBE_RADIUS * per_unit)):
+                label.offset = offsets[k]
                 label.project()
-                box = label.pixel_box()
-                if not _on_disc(box, *cube) and not any(_meet(box, other) for other in taken):
+                if _free(label.pixel_box()[None], np.array(taken), centre, CUBE_RADIUS * per_unit)[0]:
                     break
             taken.append(label.pixel_box())
 
 
-def _on_disc(box, centre, radius) -> bool:
-    """Does the box ``[[x0, y0], [x1, y1]]`` reach into the disc?"""
-    nearest = np.clip(centre, box[0], box[1])
-    return bool(np.hypot(*(nearest - centre)) < radius)
-
-
-def _meet(a, b) -> bool:
-    """Do two boxes ``[[x0, y0], [x1, y1]]`` share an area?"""
-    return bool(np.all(np.minimum(a[1], b[1]) > np.maximum(a[0], b[0])))
+def _free(boxes, taken, centre, radius) -> np.ndarray:
+    """Which boxes ``(n, 2, 2)`` (``[[x0, y0], [x1, y1]]``, pixels) meet none of ``taken`` and stay off the disc."""
+    nearest = np.clip(centre, boxes[:, 0], boxes[:, 1])
+    off_disc = np.hypot(*(nearest - centre).T) >= radius
+    if not len(taken):
+        return off_disc
+    meet = np.all(np.minimum(boxes[:, None, 1], taken[None, :, 1]) > np.maximum(boxes[:, None, 0],
+                                                                                 taken[None, :, 0]), axis=-1)
+    return off_disc & ~meet.any(axis=1)
 
 
 def _plane(ax) -> qp.Sketch:
     """The q0–q1 plane of the sphere of quaternions: unit circle, arc, chord, and each method's points."""
     sketch = qp.Sketch(ax, xlim=(-1.3, 1.3), ylim=(-0.52, 1.2), title="q0–q1 plane: arc and chord")
     ink, lerp, nlerp, slerp = "#4a4a4a", COLORS["lerp"], COLORS["nlerp"], COLORS["slerp"]
-    sketch.add_line("circle", color="#c8c8c8", linewidth=0.8)
+    sketch.add_line("circle", color="#c8c8c8", linewidth=0.8, fixed=True)
     sketch.add_line("radii", color="#9a9a9a", linewidth=0.8)
     sketch.add_line("arc", color=ink, linewidth=1.6)
     sketch.add_line("chord", color=lerp, linewidth=1.2, linestyle=(0, (4, 2.5)))
@@ -215,7 +218,7 @@ def _plane(ax) -> qp.Sketch:
                         fill="white" if m == "slerp" else None, moving=True, zorder=5)
     sketch.add_text("q0", ha="right", va="bottom")
     sketch.add_text("q1", ha="right", va="bottom")
-    sketch.add_text("0", ha="right", va="bottom", color="#7a7a7a")
+    sketch.add_text("0", ha="right", va="bottom", color="#7a7a7a", fixed=True)
     sketch.add_text("omega", va="top", fontsize=8)
     s = np.linspace(0, 2 * np.pi, 121)
     sketch.set_line("circle", np.c_[np.cos(s), np.sin(s)])
