@@ -31,8 +31,15 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     along the same arc of orientations, about that axis; the dots on the path
     of the body-fixed point are equal steps of ``t``: evenly spaced for SLERP,
     bunched at the ends for NLERP (it is slow there and fast in the middle).
-    The plots show, for all three at once, the angle turned, the angular speed
-    relative to the average (SLERP's, constant), and the length ``|q(t)|``.
+    The other method at the same ``t`` is drawn as a ghost: a translucent cube
+    in its colour (NLERP beside SLERP and LERP, SLERP beside NLERP).
+
+    Beside the scene: the plane of S³ through 0, ``q0`` and ``q1`` (unit
+    circle, SLERP's arc, LERP's chord, each method's points at t = 0, 0.1, …,
+    1 and now, with ``Ω``, half the turn); NLERP's angle minus SLERP's on a
+    ±9° scale; and the angular speed relative to the average.  LERP turns
+    exactly as NLERP (its ``q`` is only shorter), so the two charts show SLERP
+    and NLERP and say so.
 
     LERP is drawn honestly with the sandwich ``q v q*``: its ``q`` is shorter
     than 1 between the ends, so the cube shrinks by ``|q|²`` (as a rotation,
@@ -310,7 +317,13 @@ def _readout(s: SlerpState) -> str:
                         f"scaled by |q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>")
     finite = [n for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["angle"])]
     if finite:
-        rows.append(f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(s.values[n]['angle'], 2)}°" for n in finite))
+        lag = (f" (NLERP − SLERP = {fmt(s.values['nlerp']['angle'] - s.values['slerp']['angle'], 2)}°)"
+               if len(finite) == 2 else "")
+        rows.append(f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(s.values[n]['angle'], 2)}°" for n in finite)
+                    + lag)
+    if s.ghost is not None:
+        rows.append(f"<span style='color:#777'>The outline cube in {NAMES[s.ghost_method]}'s colour: "
+                    f"{NAMES[s.ghost_method]} at the same t.</span>")
     speeds = ", ".join(f"{NAMES[n]} {fmt(s.values[n]['speed'], 0)}" for n in ("slerp", "nlerp")
                        if np.isfinite(s.values[n]["speed"]))
     if speeds and not s.same:
