@@ -760,6 +760,9 @@ def _swept_170():
     return (float(s[0]), float(s[1]), float(n[0]), float(n[1]))
 
 
+_ANGLES_170 = _swept_170()  # the solution's comment shows the numbers the checker compares with
+
+
 @_exercise(
     "06.1",
     "Two orientations 170° apart about y (from the identity). How far has the object turned at t = 0.25 and "
@@ -769,8 +772,8 @@ q0, q1 = ql.IDENTITY, ql.quaternion_from_axis_angle([0, 1, 0], 170, degrees=True
 t = [0.25, 0.5]
 s = ql.swept_angle(q0, ql.slerp(q0, q1, t), degrees=True)
 n = ql.swept_angle(q0, ql.nlerp(q0, q1, t), degrees=True)
-answer = (s[0], s[1], n[0], n[1])   # (42.5, 85, ~36.1, 85)
-""",
+answer = (s[0], s[1], n[0], n[1])   # ({:.2f}, {:.2f}, {:.2f}, {:.2f})
+""".format(*_ANGLES_170),
     _swept_170,
 )
 def _check_06_1(answer):
@@ -826,8 +829,38 @@ def _check_06_2(answer):
             raise _Wrong(f"it turns {total:.4g}° on the way between orientations {direct:.4g}° apart: a detour. "
                          "Blend along the arc from q0 to q1.")
         turned.append(total)
+    leaning = _lets_quatlib_flip(answer)  # right, but by the flag the question rules out?
+    if leaning:
+        raise _Wrong(f"{leaning} lets quatlib choose the sign for you (shortest=True, also its default). The "
+                     "exercise asks you to do it yourself: keep shortest=False and flip q1 when q0 · q1 < 0.")
     return _correct(f"it now turns {turned[0]:.0f}°: the short way. -q1 is the same orientation as q1, nearer "
                     "to q0.")
+
+
+def _lets_quatlib_flip(blend) -> str:
+    """The call in ``blend``'s source that leaves the short path to quatlib (``shortest=True`` given or by
+    default), or "" (also when the source cannot be read: then only what the blend does is judged)."""
+    import ast
+    import inspect
+    import textwrap
+
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(blend)))
+    except (OSError, TypeError, SyntaxError):
+        return ""
+    position = {"slerp": 3, "nlerp": 3, "lerp": 3, "interpolate": 4}  # where ``shortest`` goes positionally
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        given = {k.arg: k.value for k in node.keywords}.get("shortest")
+        if given is None and name in position and len(node.args) > position[name]:
+            given = node.args[position[name]]
+        if given is None and name not in position:
+            continue
+        if not (isinstance(given, ast.Constant) and given.value is False):
+            return f"{ast.unparse(node)}"
+    return ""
 
 
 def _blend_pairs():

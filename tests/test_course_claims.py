@@ -411,6 +411,35 @@ def test_06_nlerp_error_grows_with_separation():
     assert errors[0] < 0.01 and 4 < errors[5] < 5
 
 
+def test_06_omega_is_half_the_turn():
+    """06: "Ω ... is half the turn: 150° of turning is Ω = 75°" (and the plane picture's angles are halves)."""
+    for turn in (10, 150, 170, 180):
+        q1 = ql.quaternion_from_axis_angle([0, 1, 0], turn, degrees=True)
+        assert np.degrees(np.arccos(ql.dot(ql.IDENTITY, q1))) == pytest.approx(turn / 2)
+
+
+def test_06_lag_chart_covers_every_short_path():
+    """06: "NLERP is never more than 8.15° off; the demo's lag chart spans ±9° for that reason"."""
+    from quatlib.widgets._slerp import LAG_RANGE
+
+    worst = ql.nlerp_max_error(np.linspace(0, 180, 181), degrees=True)
+    assert round(float(worst.max()), 2) == 8.15 < LAG_RANGE
+
+
+def test_06_the_formula_alone_fails_at_a_millionth_of_a_degree():
+    """06: "Down to a thousandth of a degree the formula is fine. By 1e-6° ... the formula returns 0/0 = NaN"."""
+    def formula(q0, q1, t):
+        omega = np.arccos(np.clip(ql.dot(q0, q1), -1, 1))
+        with np.errstate(invalid="ignore"):
+            return (np.sin((1 - t) * omega) * q0 + np.sin(t * omega) * q1) / np.sin(omega)
+
+    ok = ql.quaternion_from_axis_angle([0, 1, 0], 1e-3, degrees=True)
+    bad = ql.quaternion_from_axis_angle([0, 1, 0], 1e-6, degrees=True)
+    assert np.linalg.norm(formula(ql.IDENTITY, ok, 0.25)) == pytest.approx(1, abs=1e-9)
+    assert np.isnan(formula(ql.IDENTITY, bad, 0.25)).all()
+    assert np.all(np.isfinite(ql.slerp(ql.IDENTITY, bad, 0.25)))
+
+
 def test_06_short_path():
     q0 = ql.quaternion_from_euler(170, 0, 0, degrees=True)
     q1 = ql.quaternion_from_euler(-170, 0, 0, degrees=True)

@@ -240,7 +240,18 @@ def test_every_notebook_with_exercises_has_a_question():
 
 
 def _slerp_short(q0, q1, t):
-    return ql.slerp(q0, q1, t)
+    """A right answer to 06.2: the sign flipped by hand (the question rules out ``shortest=True``)."""
+    if ql.dot(q0, q1) < 0:
+        q1 = -q1
+    return ql.slerp(q0, q1, t, shortest=False)
+
+
+def _slerp_by_default(q0, q1, t):
+    return ql.slerp(q0, q1, t)  # shortest=True by default: the flip the question asks you to write
+
+
+def _slerp_by_flag(q0, q1, t):
+    return ql.interpolate(q0, q1, t, "slerp", True)
 
 
 def _step_blend(q0, q1, t):
@@ -286,6 +297,22 @@ def test_06_2_accepts_a_blend_that_flips_q1_in_place():
 
     assert ex.check("06.2", blend).ok
     assert ex.check("06.2", _slerp_short).ok
+
+
+@pytest.mark.parametrize("blend, call", [(_slerp_by_default, "ql.slerp(q0, q1, t)"),
+                                         (_slerp_by_flag, "ql.interpolate(q0, q1, t, 'slerp', True)")])
+def test_06_2_rejects_the_short_path_flag_its_question_rules_out(blend, call):
+    feedback = ex.check("06.2", blend)
+    assert not feedback.ok
+    assert feedback.message.startswith("❌ Not yet") and call in feedback.message and "shortest=False" in \
+        feedback.message, feedback.message
+
+
+def test_06_1_solution_comment_shows_the_checked_numbers():
+    right = ex.EXERCISES["06.1"].solution_answer()
+    shown = ex.solution("06.1", reveal=True)
+    assert "# (" + ", ".join(f"{v:.2f}" for v in right) + ")" in shown
+    assert ex.check("06.1", right).ok
 
 
 def test_06_2_placeholder_of_zeros_gets_feedback_not_a_traceback():

@@ -11,16 +11,19 @@ from scipy.spatial.transform import Rotation, Slerp
 import quatlib as ql
 from quatlib.models.geometry import axis_frame
 from quatlib.models.slerp import (
+    GHOSTS,
     METHODS,
     RADIUS,
     SPEED_CAP,
     T_GRID,
     body_point,
     body_points,
+    chord_plane,
     meridian,
     profile,
     slerp_path,
     slerp_state,
+    to_plane,
 )
 
 angles = st.floats(-180, 180, allow_nan=False)
@@ -152,3 +155,54 @@ def test_bad_method_is_rejected():
     with pytest.raises(ValueError, match=r"Expected method in \('slerp', 'nlerp', 'lerp'\), got 'squad'"):
         slerp_state(0.5, "squad", True, 90, 0, 90, 0, 0)
 
+
+
+@settings(max_examples=40, deadline=None)
+@given(turn=st.floats(0, 360), shortest=st.booleans(), azimuth=angles, elevation=st.floats(-90, 90),
+       yaw=angles, pitch=st.floats(-90, 90))
+def test_the_plane_holds_q0_q1_and_omega_is_half_the_turn(turn, shortest, azimuth, elevation, yaw, pitch):
+    path = slerp_path(turn, azimuth, elevation, yaw, pitch, shortest)
+    basis, omega = chord_plane(path.q0, path.q1, path.axis, shortest)
+    np.testing.assert_allclose(basis @ basis.T, np.eye(2), atol=1e-12)  # orthonormal
+    end = -path.q1 if path.flipped else path.q1
+    np.testing.assert_allclose((end @ basis.T) @ basis, end, atol=1e-12)  # q1 lies in the plane
+    assert np.degrees(omega) == pytest.approx(path.total / 2, abs=1e-6)  # Ω is half the rotation angle
+    assert path.omega == pytest.approx(path.total / 2, abs=1e-6)
+    # q0 at 90° + Ω/2, the end at 90° − Ω/2 on the unit circle
+    xy = to_plane([path.q0, end], basis, omega)
+    np.testing.assert_allclose(np.degrees(np.arctan2(xy[:, 1], xy[:, 0])) % 360,
+                               [90 + path.omega / 2, 90 - path.omega / 2], atol=1e-6)
+
+
+def test_in_the_plane_lerp_is_on_the_chord_nlerp_its_push_to_the_circle_slerp_even():
+    path = slerp_path(150, 20, 40, 10, -30, True)
+    ticks = path.plane["ticks"]
+    a, b = path.plane["chord"]
+    # LERP's points on the chord, at t from a to b
+    np.testing.assert_allclose(ticks["lerp"], a + np.outer(np.linspace(0, 1, 11), b - a), atol=1e-12)
+    # NLERP's: the same directions from 0, on the unit circle
+    unit = ticks["lerp"] / np.linalg.norm(ticks["lerp"], axis=1, keepdims=True)
+    np.testing.assert_allclose(ticks["nlerp"], unit, atol=1e-12)
+    # SLERP's: on the circle in equal steps of Ω/10
+    heading = np.degrees(np.arctan2(ticks["slerp"][:, 1], ticks["slerp"][:, 0]))
+    np.testing.assert_allclose(np.diff(heading), -path.omega / 10, atol=1e-9)
+    np.testing.assert_allclose(np.linalg.norm(path.plane["arc"], axis=1), 1, atol=1e-12)
+
+
+def test_the_lag_is_nlerp_minus_slerp_and_peaks_at_the_course_number():
+    path = slerp_path(150, 0, 90, 0, 0, True)
+    np.testing.assert_allclose(path.lag, path.profiles["nlerp"]["angle"] - path.profiles["slerp"]["angle"])
+    t, lag = path.lag_peak
+    assert lag == pytest.approx(-ql.nlerp_max_error(150, degrees=True), abs=2e-3)  # the grid's t is near the peak
+    assert 0.2 < t < 0.3
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_the_ghost_is_the_other_method_at_the_same_t(method):
+    s = slerp_state(0.25, method, True, 150, 30, 20, 10, 0)
+    other = GHOSTS[method]
+    assert other != method
+    q = ql.interpolate(s.q0, s.q1, 0.25, other)
+    np.testing.assert_allclose(s.ghost, ql.sandwich_matrix(q), atol=1e-12)
+    assert slerp_state(0.25, method, True, 0, 30, 20, 10, 0).ghost is None  # nothing moves: no ghost
+    np.testing.assert_allclose(s.plane_now[other], to_plane(q, s.path.plane["basis"], np.radians(s.path.omega)))

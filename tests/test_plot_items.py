@@ -235,3 +235,26 @@ def test_curves_highlight_one_curve_and_fade_the_others():
     curves.highlight("b")
     assert (curves.lines["b"].get_linewidth(), curves.lines["b"].get_alpha()) == (2.6, 1.0)
     assert (curves.lines["a"].get_linewidth(), curves.lines["a"].get_alpha()) == (1.3, 0.75)
+
+
+def test_sketch_draws_its_lines_in_the_chart_layer_and_moves_the_moving_ones():
+    fig = qp.figure((3, 2))
+    sketch = qp.Sketch(fig.add_axes((0.05, 0.05, 0.9, 0.8)), xlim=(-1.2, 1.2), ylim=(-0.2, 1.2), title="plane")
+    sketch.add_line("arc", color="#000000", linewidth=2)
+    sketch.add_line("dot", color="#ff0000", linestyle="none", marker="o", size=8, moving=True)
+    sketch.add_text("q0")
+    sketch.add_line("axis", color="#999999", fixed=True)  # drawn with the frame, not in the chart layer
+    sketch.set_line("axis", [[-1, 0], [1, 0]])
+    s = np.linspace(0, np.pi, 30)
+    sketch.set_line("arc", np.c_[np.cos(s), np.sin(s)])
+    sketch.set_text("q0", (-1, 0.1), "q0")
+    assert sketch.artists == [sketch.lines["dot"]]
+    assert set(sketch.chart_artists) == {sketch.lines["arc"], sketch.texts["q0"]}
+    empty = qp.render_rgb(fig).copy()
+    sketch.set_line("dot", [[0.0, 1.0]])
+    with_dot = qp.render_rgb(fig)
+    red = (with_dot[..., 0] > 200) & (with_dot[..., 1] < 80)
+    assert red.sum() > 20 and not ((empty[..., 0] > 200) & (empty[..., 1] < 80)).any()
+    sketch.set_line("dot", None)  # hidden again
+    np.testing.assert_array_equal(qp.render_rgb(fig), empty)
+    assert sketch.ax.get_aspect() == 1.0 and not sketch.ax.axison

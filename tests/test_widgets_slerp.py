@@ -180,3 +180,59 @@ def test_sliders_are_labelled_continuous_and_keyboard_steppable(demo):
 def test_bad_method_is_rejected():
     with pytest.raises(ValueError, match=r"Expected method in \('slerp', 'nlerp', 'lerp'\)"):
         slerp_vs_nlerp(method="squad")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_the_other_method_is_a_ghost_beside_the_cube(demo, method):
+    demo.set(angle=150, t=0.25, method=method)
+    ghost = demo.state.ghost_method
+    shown = [name for name, cube in demo.items["ghosts"].items() if cube.artists[0].get_visible()]
+    assert shown == [ghost] and ghost != method
+    base = demo.items["cube"].vertices @ np.linalg.inv(demo.state.cube).T  # the unit cube's corners
+    np.testing.assert_allclose(demo.items["ghosts"][ghost].vertices, base @ demo.state.ghost.T, atol=1e-9)
+
+
+def test_the_lag_chart_shows_nlerp_minus_slerp_on_a_readable_scale(demo):
+    demo.set(angle=150, t=0.25, method="nlerp")
+    lag = demo.items["plots"]["lag"]
+    x, y = lag.lines["NLERP"].get_data()
+    assert -4.52 < np.min(y) < -4.4 and np.max(y) == pytest.approx(-np.min(y), abs=1e-6)
+    lo, hi = lag.ax.get_ylim()
+    assert (hi - lo) / abs(np.min(y)) < 5  # 4.5° is a fifth of the chart's height, not 2 px of 0-360°
+    assert lag.note == ""
+    demo.set(angle=300, shortest=False)
+    assert "off the chart" in lag.note
+
+
+def test_lerp_is_named_where_its_curves_would_hide_under_nlerps(demo):
+    for plot in demo.items["plots"].values():
+        assert set(plot.lines) == {"SLERP", "NLERP"}
+    assert "LERP turns as NLERP" in demo.items["plots"]["speed"].ax.get_xlabel()
+
+
+def test_the_plane_shows_the_chord_the_arc_and_omega_as_half_the_turn(demo):
+    demo.set(angle=150, t=0.25, method="nlerp")
+    sketch = demo.items["plane"]
+    assert sketch.texts["omega"].get_text() == "Ω = 75° = 150°/2"
+    x, y = sketch.lines["arc"].get_data()
+    np.testing.assert_allclose(np.hypot(x, y), 1)
+    now = {m: np.ravel(sketch.lines[f"{m} now"].get_data()) for m in METHODS}
+    assert np.linalg.norm(now["lerp"]) < 1 and np.linalg.norm(now["nlerp"]) == pytest.approx(1)
+    cross = now["lerp"][0] * now["nlerp"][1] - now["lerp"][1] * now["nlerp"][0]
+    assert cross == pytest.approx(0, abs=1e-12)  # pushed out along the ray from 0
+    # NLERP lags: it is nearer q0 (left) than SLERP by half the 4.5° the object lags (the sphere's angles are half)
+    heading = {m: np.degrees(np.arctan2(now[m][1], now[m][0])) for m in ("slerp", "nlerp")}
+    assert heading["nlerp"] - heading["slerp"] == pytest.approx((37.5 - demo.state.angle) / 2, abs=1e-6)
+
+
+@pytest.mark.parametrize("azim, elev", [(35, 22), (0, 0), (90, 0), (-45, 60), (0, 90), (180, -90)])
+def test_the_end_labels_keep_off_the_cube(demo, azim, elev):
+    from quatlib.widgets._slerp import CUBE_RADIUS
+    for angle in (20, 150, 300):
+        demo.set(angle=angle, view_azim=azim, view_elev=elev)
+        ax = demo.scenes[0].ax
+        centre, rim = ax.transData.transform([[0, 0], [CUBE_RADIUS, 0]])
+        for label in demo.items["end_labels"].labels:
+            box = label.pixel_box()
+            nearest = np.clip(centre, box[0], box[1])  # the box's point nearest the cube's centre
+            assert np.hypot(*(nearest - centre)) >= rim[0] - centre[0], (angle, azim, elev, label.text)

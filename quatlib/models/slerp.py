@@ -32,11 +32,13 @@ from .. import (
 )
 from .geometry import axis_frame
 
-__all__ = ["METHODS", "NAMES", "T_GRID", "T_TICKS", "RADIUS", "AXLE", "SPEED_CAP", "profile", "body_point",
-           "body_points", "meridian", "SlerpPath", "slerp_path", "SlerpState", "slerp_state"]
+__all__ = ["METHODS", "NAMES", "GHOSTS", "T_GRID", "T_TICKS", "RADIUS", "AXLE", "SPEED_CAP", "profile",
+           "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath", "slerp_path",
+           "SlerpState", "slerp_state"]
 
 METHODS = ("slerp", "nlerp", "lerp")
 NAMES = {"slerp": "SLERP", "nlerp": "NLERP", "lerp": "LERP"}
+GHOSTS = {"slerp": "nlerp", "nlerp": "slerp", "lerp": "nlerp"}  # the method drawn as a ghost beside each one
 T_GRID = np.linspace(0.0, 1.0, 201)
 T_TICKS = np.linspace(0.0, 1.0, 11)  # the dots along the path: equal steps of t
 _TICK_INDEX = np.searchsorted(T_GRID, T_TICKS - 1e-12)
@@ -151,6 +153,49 @@ def meridian(azimuth: float, elevation: float, radius: float = AXLE, n: int = 25
     return np.vstack([np.zeros(3), arc])
 
 
+def chord_plane(q0, q1, axis, shortest: bool = True) -> tuple[np.ndarray, float]:
+    """The plane through 0, ``q0`` and ``q1`` in 4D: an orthonormal pair ``(e0, e1)`` and the angle ``Ω``.
+
+    ``q1`` is ``q0`` turned about ``axis``: ``q1 = (cos(θ/2) + sin(θ/2) n) q0``,
+    so it lies in the plane of ``e0 = q0`` and ``e1 = n q0`` (the pure
+    quaternion ``n = (0, axis)`` times ``q0``: unit and perpendicular to
+    ``q0``).  ``e1`` is signed so that the end (``-q1`` when the short path
+    flips it) is at the angle ``Ω`` in ``[0°, 180°]`` from ``e0`` toward
+    ``e1``: ``cos Ω = q0 · end``.  ``Ω`` is **half** the turn: the sphere of
+    quaternions turns half as far as the object does.
+
+    >>> import quatlib as ql
+    >>> q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
+    >>> basis, omega = chord_plane(ql.IDENTITY, q1, [0, 1, 0])
+    >>> basis, round(float(np.degrees(omega)), 6)     # e0 = 1, e1 = j; Ω = 150° / 2
+    (array([[1., 0., 0., 0.],
+           [0., 0., 1., 0.]]), 75.0)
+    """
+    q0 = np.asarray(q0, dtype=float)
+    q1 = np.asarray(q1, dtype=float)
+    e1 = multiply(np.concatenate([[0.0], np.asarray(axis, dtype=float)]), q0)
+    end = -q1 if shortest and dot(q0, q1) < 0 else q1
+    phi = float(np.arctan2(end @ e1, end @ q0))
+    return np.array([q0, e1 if phi >= 0 else -e1]), abs(phi)
+
+
+def to_plane(qs, basis, omega: float) -> np.ndarray:
+    """Quaternions of the plane :func:`chord_plane` as 2D points, the arc's middle straight up.
+
+    Coordinates ``(q · e0, q · e1)``, turned so that ``q0`` sits at the angle
+    ``90° + Ω/2`` and the end at ``90° − Ω/2`` (q0 left, q1 right).  NaN rows
+    stay NaN; a point inside the unit circle is shorter than 1 (LERP's chord).
+
+    >>> to_plane([[1, 0, 0, 0], [0, 0, 1, 0]], np.eye(4)[[0, 2]], np.pi / 2)   # Ω = 90°: q0 upper left
+    array([[-0.7071,  0.7071],
+           [ 0.7071,  0.7071]])
+    """
+    c = np.asarray(qs, dtype=float) @ np.asarray(basis, dtype=float).T
+    turn = np.pi / 2 + omega / 2
+    return np.stack([c[..., 0] * np.cos(turn) + c[..., 1] * np.sin(turn),
+                     c[..., 0] * np.sin(turn) - c[..., 1] * np.cos(turn)], axis=-1)
+
+
 @dataclass(frozen=True, eq=False)
 class SlerpPath:
     """What depends on the two orientations only (not on ``t`` or the method).
@@ -188,6 +233,17 @@ class SlerpPath:
         The sandwich matrices of ``q0`` and ``q1`` (the outlines), and where the body point is at each.
     meridian : ndarray, shape (26, 3)
         :func:`meridian` of the axis direction.
+    omega : float
+        ``Ω``, the angle from ``q0`` to the end on the sphere of quaternions, degrees: half of :attr:`total`.
+    plane : dict
+        The picture of the q0–q1 plane (:func:`to_plane`): ``"arc"`` (the unit arc from q0 to the end, 2D),
+        ``"chord"`` (its two ends), ``"basis"`` (of :func:`chord_plane`) and ``"ticks"`` (per method, its
+        points at ``t = 0, 0.1, ..., 1``: SLERP's evenly spaced on the arc, NLERP's bunched, LERP's on the chord).
+    lag : ndarray
+        NLERP's angle minus SLERP's over :data:`T_GRID`, degrees (negative: behind); LERP turns as NLERP.
+    lag_peak : tuple
+        ``(t, lag)`` where NLERP is furthest behind (the first half: it is ahead by as much in the second);
+        ``(nan, nan)`` where undefined.
     """
 
     q0: np.ndarray
@@ -207,13 +263,18 @@ class SlerpPath:
     ends: np.ndarray
     labels: np.ndarray
     meridian: np.ndarray
+    omega: float
+    plane: dict
+    lag: np.ndarray
+    lag_peak: tuple
 
     @property
     def charts(self) -> dict:
         """What the three charts plot over :data:`T_GRID`, per method: ``{"angle": {method: degrees}, "speed":
         {method: speed ÷ average}, "length": {method: |q(t)|}}``."""
         return {"angle": {m: self.profiles[m]["angle"] for m in METHODS}, "speed": dict(self.speed),
-                "length": {m: self.profiles[m]["length"] for m in METHODS}}
+                "length": {m: self.profiles[m]["length"] for m in METHODS},
+                "lag": {"slerp": self.lag * 0.0, "nlerp": self.lag}}
 
 
 @functools.lru_cache(maxsize=16)
@@ -245,12 +306,22 @@ def slerp_path(angle: float, azimuth: float, elevation: float, start_yaw: float,
                                                                           np.nan)
     nlerp_speed = profiles["nlerp"]["speed"]
     peak = np.nanmax(nlerp_speed) / total if total > 1e-9 and np.isfinite(nlerp_speed).any() else 0.0
+    basis, omega = chord_plane(q0, q1, axis, shortest)
+    psi = np.linspace(0.0, omega, 61)
+    arc = to_plane(np.outer(np.cos(psi), basis[0]) + np.outer(np.sin(psi), basis[1]), basis, omega)
+    plane = {"arc": arc, "chord": arc[[0, -1]], "basis": basis,
+             "ticks": {m: to_plane(profiles[m]["q"][_TICK_INDEX], basis, omega) for m in METHODS}}
+    lag = profiles["nlerp"]["angle"] - profiles["slerp"]["angle"]
+    half = np.isfinite(lag) & (T_GRID <= 0.5)
+    k = int(np.argmin(np.where(half, lag, np.inf))) if half.any() else -1
+    lag_peak = (float(T_GRID[k]), float(lag[k])) if k >= 0 else (float("nan"), float("nan"))
     return SlerpPath(
         q0=q0, q1=q1, axis=axis, dot=d, flipped=flipped, total=total, same=total < 1e-9, profiles=profiles,
         body=body, points=points, arc=points["slerp"] if profiles["slerp"]["error"] is None else None,
         ticks={m: pts[_TICK_INDEX][np.isfinite(pts[_TICK_INDEX]).all(axis=1)] for m, pts in points.items()},
         speed=speed, nlerp_peak=float(peak), ends=np.array([sandwich_matrix(q0), sandwich_matrix(q1)]),
         labels=np.array([rotate_vector(q, body) for q in (q0, q1)]), meridian=meridian(azimuth, elevation),
+        omega=float(np.degrees(omega)), plane=plane, lag=lag, lag_peak=lag_peak,
     )
 
 
@@ -286,6 +357,12 @@ class SlerpState:
         Per method, the speed ÷ average at ``t`` as the chart shows it (None when nothing turns).
     note, why : str
         A short note for the picture, and the longer explanation (both "" when all is well).
+    ghost_method : str
+        The method drawn beside it as a ghost (:data:`GHOSTS`: NLERP beside SLERP and LERP, SLERP beside NLERP).
+    ghost : ndarray (3, 3) or None
+        The ghost's sandwich matrix at ``t`` (None where it has no answer or nothing moves).
+    plane_now : dict
+        Per method, its point at ``t`` in the q0–q1 plane (:attr:`SlerpPath.plane`), or None.
     """
 
     t: float
@@ -306,12 +383,17 @@ class SlerpState:
     speed_cursor: dict
     note: str
     why: str
+    ghost_method: str
+    ghost: np.ndarray | None
+    plane_now: dict
 
     @property
     def cursors(self) -> dict:
         """Every method's value at ``t`` on each chart of :attr:`SlerpPath.charts` (None where there is none)."""
+        slerp = self.values["slerp"]["angle"]
         return {"angle": {m: self.values[m]["angle"] for m in METHODS}, "speed": dict(self.speed_cursor),
-                "length": {m: self.values[m]["length"] for m in METHODS}}
+                "length": {m: self.values[m]["length"] for m in METHODS},
+                "lag": {"slerp": slerp * 0.0, "nlerp": self.values["nlerp"]["angle"] - slerp}}
 
     @property
     def q0(self) -> np.ndarray:
@@ -354,35 +436,23 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
         raise ValueError(f"Expected method in {METHODS}, got {method!r}")
     path = slerp_path(float(angle), float(azimuth), float(elevation), float(start_yaw), float(start_pitch),
                       bool(shortest))
-    p = path.profiles[method]
-    q0, q1, total = path.q0, path.q1, path.total
+    q0, total = path.q0, path.total
     t = float(t)
 
-    # the cube now (the sandwich q v q*: LERP's short q shrinks it)
-    problem = p["error"]
-    q_now = None
-    chord = float(norm(lerp(q0, q1, t, shortest=shortest)))
-    if problem is None and method != "slerp" and chord < 1e-9:
-        # q1 = -q0 up to rounding (a 360° turn): the chord is 0 at t = ½, or a rounding error whose
-        # direction would be normalized into a meaningless half turn
-        problem = "the chord passes through 0 here: q(t) = 0, no direction to normalize"
-    if problem is None:
-        try:
-            q_now = interpolate(q0, q1, t, method, shortest)
-        except ValueError as exc:
-            problem = str(exc)
-    length = float(norm(q_now)) if q_now is not None else chord
+    # the cube now (the sandwich q v q*: LERP's short q shrinks it), and the other methods' q at t
+    now = {m: _at(path, m, t, shortest) for m in METHODS}
+    q_now, problem, length = now[method]
     angle_now = float(swept_angle(q0, q_now, degrees=True)) if problem is None else float("nan")
 
     # the path of the body point: whole (faint) and so far (trail)
     pts = path.points[method]
-    now = pts[T_GRID <= t + 1e-12][-1:]
+    here = pts[T_GRID <= t + 1e-12][-1:]
     if method == "nlerp" and path.arc is not None:
         # NLERP runs along SLERP's arc, unevenly: draw the path from SLERP's even samples (smooth even
         # where NLERP races), up to the angle NLERP has reached
         reached = (path.profiles["slerp"]["angle"] <= angle_now + 1e-9 if problem is None
                    else np.zeros(len(T_GRID), bool))
-        whole, trail = path.arc, np.vstack([path.arc[reached], now])
+        whole, trail = path.arc, np.vstack([path.arc[reached], here])
     else:
         whole, trail = pts, pts[T_GRID <= t + 1e-12]
 
@@ -394,10 +464,31 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
     speed_cursor = {m: min(values[m]["speed"] / total, SPEED_CAP) if total > 1e-9 else None for m in METHODS}
     note, why = _explain(path, method, problem, angle)
     cube = sandwich_matrix(q_now) if problem is None else None
+    ghost_q = now[GHOSTS[method]][0]
+    plane_now = {m: to_plane(now[m][0], path.plane["basis"], np.radians(path.omega)) if now[m][0] is not None
+                 else None for m in METHODS}
     return SlerpState(t=t, method=method, shortest=bool(shortest), turn=float(angle), elevation=float(elevation),
                       path=path, q=q_now, angle=angle_now, length=length, problem=problem, cube=cube,
                       whole=whole, trail=trail, needle=None if cube is None else cube @ path.body, values=values,
-                      speed_cursor=speed_cursor, note=note, why=why)
+                      speed_cursor=speed_cursor, note=note, why=why, ghost_method=GHOSTS[method],
+                      ghost=None if ghost_q is None or path.same else sandwich_matrix(ghost_q), plane_now=plane_now)
+
+
+def _at(path: SlerpPath, method: str, t: float, shortest: bool) -> tuple:
+    """``(q, problem, length)`` of ``method`` at ``t``: ``q`` None and ``problem`` the reason where it has none."""
+    problem = path.profiles[method]["error"]
+    chord = float(norm(lerp(path.q0, path.q1, t, shortest=shortest)))
+    if problem is None and method != "slerp" and chord < 1e-9:
+        # q1 = -q0 up to rounding (a 360° turn): the chord is 0 at t = ½, or a rounding error whose
+        # direction would be normalized into a meaningless half turn
+        problem = "the chord passes through 0 here: q(t) = 0, no direction to normalize"
+    q = None
+    if problem is None:
+        try:
+            q = interpolate(path.q0, path.q1, t, method, shortest)
+        except ValueError as exc:
+            problem = str(exc)
+    return q, problem, float(norm(q)) if q is not None else chord
 
 
 def _explain(path: SlerpPath, method: str, problem, angle: float) -> tuple[str, str]:

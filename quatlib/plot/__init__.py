@@ -48,7 +48,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
-``_charts``  :class:`History`, :class:`Curves`, :func:`envelope` (2D plots beside the scenes)
+``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
              :func:`labels_outside`, :func:`labels_on_ink`, :class:`TextBox`: is every label legible?
 
@@ -114,7 +114,7 @@ b'\\x89PNG'
 
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, Trail, UnitCircle
 from ._camera import Camera, Scene
-from ._charts import Curves, History, envelope
+from ._charts import Curves, History, Sketch, envelope
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
@@ -138,7 +138,7 @@ __all__ = [
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
     # 2D charts
-    "History", "Curves", "envelope",
+    "History", "Curves", "Sketch", "envelope",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
     # legibility: the boxes of the texts drawn, overlaps, texts cut off

@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 from ._render import Renderer
 from ._style import COLORS, chart_axes, style
 
-__all__ = ["History", "Curves", "envelope"]
+__all__ = ["History", "Curves", "Sketch", "envelope"]
 
 
 class History:
@@ -232,3 +232,112 @@ class Curves:
     def chart_artists(self) -> list:
         """The artists of the chart layer: the curves (unless ``live``), the bands and the note."""
         return [*(() if self.live else self.lines.values()), *self.bands.values(), self._note]
+
+
+class Sketch:
+    """A small flat drawing beside the scenes (equal aspect, fixed limits): lines, dots and labels by name.
+
+    ``Sketch(ax, xlim=..., ylim=..., title=...)``; declare each part once with
+    ``add_line(name, color=..., ...)`` (``moving=True``: redrawn on every update,
+    e.g. a point that follows a slider; otherwise drawn into the chart layer of
+    the cached background like :class:`Curves`' curves) or ``add_text(name,
+    ...)`` (always in the chart layer); then ``set_line(name, xy)`` with points
+    ``(n, 2)`` (a NaN row breaks the line; ``None`` hides it) and
+    ``set_text(name, xy, text)``.  A part declared ``fixed=True`` is drawn
+    once with the panel's frame (setting it later redraws the whole cached
+    background): for what never changes, such as a unit circle.  No axes, ticks
+    or grid: the drawing is the picture (e.g. the unit circle, an arc and a
+    chord in a plane of 4D).
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((2, 2))
+    >>> sketch = Sketch(fig.add_axes((0, 0, 1, 0.9)), xlim=(-1.2, 1.2), ylim=(-1.2, 1.2), title="a circle")
+    >>> sketch.add_line("circle", color="#999999")
+    >>> sketch.add_line("point", color="C0", linestyle="none", marker="o", moving=True)
+    >>> s = np.linspace(0, 2 * np.pi, 50)
+    >>> sketch.set_line("circle", np.c_[np.cos(s), np.sin(s)])
+    >>> sketch.set_line("point", [[1, 0]])
+    >>> [line.get_label() for line in sketch.artists], len(sketch.chart_artists)
+    (['point'], 1)
+    """
+
+    def __init__(self, ax, *, xlim, ylim, title=None):
+        self.ax = ax
+        self.fig = ax.figure
+        self.lines: dict = {}
+        self.texts: dict = {}
+        self._moving: list = []
+        self._fixed: list = []
+        with style():
+            ax.set_xlim(*xlim)
+            ax.set_ylim(*ylim)
+            ax.set_aspect("equal", adjustable="box")
+            ax.set_autoscale_on(False)
+            ax.set_axis_off()
+            if title:
+                ax.set_title(title, fontsize=9.5, loc="left", pad=4)
+        renderer = Renderer.of(self.fig)
+        renderer.add_moving(self)
+        renderer.add_chart(self)
+
+    def add_line(self, name: str, *, color, linewidth: float = 1.2, linestyle="-", alpha: float = 1.0,
+                 marker=None, size: float = 4.0, fill=None, zorder: float = 2, moving: bool = False,
+                 fixed: bool = False, label: str | None = None) -> None:
+        """Declare a line (or, with ``linestyle="none"`` and a ``marker``, a set of dots); ``fill`` is the
+        marker's face colour (``"white"``: hollow)."""
+        line = Line2D([], [], color=color, lw=linewidth, ls=linestyle, alpha=alpha, marker=marker, ms=size,
+                      mfc=fill or color, mec=color, zorder=zorder, label=label or name)
+        self.ax.add_line(line)
+        self.lines[name] = line
+        if moving:
+            self._moving.append(line)
+        elif fixed:
+            self._fixed.append(line)
+
+    def add_text(self, name: str, *, color=None, fontsize: float = 8.5, ha: str = "center",
+                 va: str = "center", fixed: bool = False) -> None:
+        """Declare a label (drawn in the chart layer: set it when the drawing changes, not on every update)."""
+        with style():
+            self.texts[name] = self.ax.text(0, 0, "", color=color or COLORS["ink"], fontsize=fontsize, ha=ha,
+                                            va=va, zorder=7)
+        if fixed:
+            self._fixed.append(self.texts[name])
+
+    def set_line(self, name: str, xy) -> None:
+        """Replace the points of line ``name`` (``None``: hide it)."""
+        line = self.lines[name]
+        xy = np.empty((0, 2)) if xy is None else np.asarray(xy, dtype=float).reshape(-1, 2)
+        line.set_data(xy[:, 0], xy[:, 1])
+        self._changed(line)
+
+    def _changed(self, artist) -> None:
+        if artist in self._fixed:
+            Renderer.of(self.fig).invalidate()
+        elif artist not in self._moving:
+            Renderer.of(self.fig).invalidate_charts()
+
+    def set_text(self, name: str, xy, text: str | None = None) -> None:
+        """Move label ``name`` to ``xy`` (and change its text)."""
+        label = self.texts[name]
+        label.set_position(tuple(np.asarray(xy, dtype=float)))
+        if text is not None:
+            label.set_text(text)
+        self._changed(label)
+
+    def legend(self, names, **kwargs) -> None:
+        """A legend of the lines ``names`` (keyword arguments go to matplotlib's ``legend``)."""
+        with style():
+            self.ax.legend([self.lines[n] for n in names], [self.lines[n].get_label() for n in names],
+                           **{"fontsize": 7.5, "frameon": False, "handlelength": 1.6, "borderaxespad": 0.2,
+                              **kwargs})
+
+    @property
+    def artists(self) -> list:
+        """The moving matplotlib artists, redrawn on every update."""
+        return list(self._moving)
+
+    @property
+    def chart_artists(self) -> list:
+        """The artists of the chart layer: the lines and labels neither moving nor fixed."""
+        return [a for a in (*self.lines.values(), *self.texts.values()) if a not in self._moving + self._fixed]

@@ -17,6 +17,8 @@ STYLES = {"slerp": "-", "nlerp": "-", "lerp": (0, (4, 2.5))}
 TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
           "lerp": "LERP: the chord, drawn with q v q*"}
 _SIDE = 1.0  # cube side: the corner is at 0.87, the body point at 1.25
+CUBE_RADIUS = 0.5 * 3 ** 0.5 * _SIDE  # the cube's corners, in any orientation, are this far from the centre
+LAG_RANGE = 9.0  # ± degrees on the lag chart: NLERP's largest lag on a short path is 8.15° (at 180°)
 
 
 def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp", shortest: bool = True, *,
@@ -29,8 +31,15 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     along the same arc of orientations, about that axis; the dots on the path
     of the body-fixed point are equal steps of ``t``: evenly spaced for SLERP,
     bunched at the ends for NLERP (it is slow there and fast in the middle).
-    The plots show, for all three at once, the angle turned, the angular speed
-    relative to the average (SLERP's, constant), and the length ``|q(t)|``.
+    The other method at the same ``t`` is drawn as a ghost: a translucent cube
+    in its colour (NLERP beside SLERP and LERP, SLERP beside NLERP).
+
+    Beside the scene: the plane of S³ through 0, ``q0`` and ``q1`` (unit
+    circle, SLERP's arc, LERP's chord, each method's points at t = 0, 0.1, …,
+    1 and now, with ``Ω``, half the turn); NLERP's angle minus SLERP's on a
+    ±9° scale; and the angular speed relative to the average.  LERP turns
+    exactly as NLERP (its ``q`` is only shorter), so the two charts show SLERP
+    and NLERP and say so.
 
     LERP is drawn honestly with the sandwich ``q v q*``: its ``q`` is shorter
     than 1 between the ends, so the cube shrinks by ``|q|²`` (as a rotation,
@@ -67,7 +76,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     """
     if method not in METHODS:
         raise ValueError(f"Expected method in {METHODS}, got {method!r}")
-    W_IN, H_IN, PANEL = 7.4, 4.3, 4.0
+    W_IN, H_IN, PANEL = 7.4, 4.5, 4.0
     fig = qp.figure((W_IN, H_IN), dpi=100)
     # every text that moves with the view or the method is drawn as an outline (OutlineText): a Text costs
     # milliseconds per update, a static one a redraw of the whole figure when the view turns
@@ -76,8 +85,11 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
     axle_label = qp.OutlineText(scene, "axis", fontsize=9, ha="left", offset=(0.07, 0.0), inside=True)
     items = {
-        "ghosts": [qp.Cube(scene, side=_SIDE, alpha=0.0, edgecolor=c, colored_faces=False, mark=None, linewidth=1.0)
-                   for c in ("#9a9a9a", "#5f5f5f")],
+        "ends": [qp.Cube(scene, side=_SIDE, alpha=0.0, edgecolor=c, colored_faces=False, mark=None, linewidth=1.0)
+                 for c in ("#9a9a9a", "#5f5f5f")],
+        # the other method at the same t, a translucent cube in its colour (one shown: GHOSTS)
+        "ghosts": {m: qp.Cube(scene, side=_SIDE, alpha=0.06, edgecolor=COLORS[m], colored_faces=False, mark=None,
+                              linewidth=1.3) for m in ("slerp", "nlerp")},
         "cube": qp.Cube(scene, side=_SIDE, alpha=0.3),
         "axle": qp.Arrow(scene, color=_C["ink"], linewidth=1.1, head=0.08, linestyle=(0, (4, 3))),
         "axle_label": axle_label,
@@ -95,18 +107,18 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
+    items["plane"] = _plane(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)))
     with qp.style():
-        axes = [fig.add_axes((x0, y, width, 0.215)) for y in (0.705, 0.395, 0.085)]
-    colors = {NAMES[m]: COLORS[m] for m in METHODS}
-    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in METHODS}}
-    above = {"legend": False, "xticklabels": False, **common}  # the two charts above the one with the t axis
+        axes = [fig.add_axes((x0, y / H_IN, width, 0.64 / H_IN)) for y in (1.84, 0.66)]
+    # LERP turns exactly as NLERP (it differs in length only: the chord in the picture above), so these two
+    # charts show SLERP and NLERP, and their titles say so
+    colors = {NAMES[m]: COLORS[m] for m in ("slerp", "nlerp")}
+    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in ("slerp", "nlerp")}, "legend": False}
     items["plots"] = {
-        "angle": qp.Curves(axes[0], colors, ylim=(0, 365), yticks=[0, 90, 180, 270, 360], title="angle turned (°)",
-                           **above),
+        "lag": qp.Curves(axes[0], colors, ylim=(-LAG_RANGE, LAG_RANGE), yticks=[-8, -4, 0, 4, 8],
+                         title="NLERP's angle − SLERP's (°)", xticklabels=False, **common),
         "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), yticks=[0, 0.5, 1, 1.5, 2],
-                           title="angular speed ÷ average", **above),
-        "length": qp.Curves(axes[2], colors, ylim=(0, 1.12), yticks=[0, 0.5, 1], title="length |q(t)|", xlabel="t",
-                            legend_loc="lower left", legend_cols=3, **common),
+                           title="angular speed ÷ average", xlabel="t  (LERP turns as NLERP)", **common),
     }
 
     controls = {
@@ -134,8 +146,9 @@ class _EndLabels(qp.Item):
 
     Each label is tried at :attr:`GAP` from its end in eight directions, first those both away from the other
     end and out from the centre (off the cube); it takes the first place where its box meets none of the boxes
-    already placed (the other label's, the world letters', the axis label's): never on top of another text,
-    however close the ends or however the view lines them up.
+    already placed (the other label's, the world letters', the axis label's) and stays off the disc the cube
+    turns in (radius :data:`CUBE_RADIUS` on screen), moving further out when no place near the end is free:
+    never on top of another text or of the cube, however close the ends or however the view lines them up.
     """
 
     GAP = 0.14  # scene units from its end to a label's centre
@@ -160,34 +173,97 @@ class _EndLabels(qp.Item):
         length = np.hypot(*apart)
         away = np.arctan2(apart[1], apart[0]) if length > 1e-9 else np.pi  # q0 to the left of q1
         taken = [a.pixel_box() for a in self.avoid]
+        # the cube, however it turns, stays inside the disc of its corner's radius about the centre
+        centre, rim = self.scene.ax.transData.transform([[0.0, 0.0], [1.0, 0.0]])
+        per_unit = rim[0] - centre[0]  # pixels per scene unit (the scene's aspect is equal)
+        gaps = self.GAP * np.arange(1, 9)  # nearest first, then further out
         for label, p, heading in zip(self.labels, xy, (away, away + np.pi), strict=True):
             headings = heading + self.TURNS
             out = np.arctan2(p[1], p[0])
-            for h in headings[np.argsort(-(np.cos(self.TURNS) + np.cos(headings - out)), kind="stable")]:
-                label.offset = self.GAP * np.array([np.cos(h), np.sin(h)])
+            order = headings[np.argsort(-(np.cos(self.TURNS) + np.cos(headings - out)), kind="stable")]
+            offsets = (gaps[:, None, None] * np.stack([np.cos(order), np.sin(order)], axis=-1)).reshape(-1, 2)
+            label.offset = np.zeros(2)
+            label.project()
+            # every candidate's box, shifted from the box at the end itself (then checked where it is drawn)
+            boxes = label.pixel_box()[None] + per_unit * offsets[:, None, :]
+            for k in np.flatnonzero(_free(boxes, np.array(taken), centre, CUBE_RADIUS * per_unit)):
+                label.offset = offsets[k]
                 label.project()
-                box = label.pixel_box()
-                if not any(_meet(box, other) for other in taken):
+                if _free(label.pixel_box()[None], np.array(taken), centre, CUBE_RADIUS * per_unit)[0]:
                     break
             taken.append(label.pixel_box())
 
 
-def _meet(a, b) -> bool:
-    """Do two boxes ``[[x0, y0], [x1, y1]]`` share an area?"""
-    return bool(np.all(np.minimum(a[1], b[1]) > np.maximum(a[0], b[0])))
+def _free(boxes, taken, centre, radius) -> np.ndarray:
+    """Which boxes ``(n, 2, 2)`` (``[[x0, y0], [x1, y1]]``, pixels) meet none of ``taken`` and stay off the disc."""
+    nearest = np.clip(centre, boxes[:, 0], boxes[:, 1])
+    off_disc = np.hypot(*(nearest - centre).T) >= radius
+    if not len(taken):
+        return off_disc
+    meet = np.all(np.minimum(boxes[:, None, 1], taken[None, :, 1]) > np.maximum(boxes[:, None, 0],
+                                                                                 taken[None, :, 0]), axis=-1)
+    return off_disc & ~meet.any(axis=1)
+
+
+def _plane(ax) -> qp.Sketch:
+    """The q0–q1 plane of the sphere of quaternions: unit circle, arc, chord, and each method's points."""
+    sketch = qp.Sketch(ax, xlim=(-1.3, 1.3), ylim=(-0.52, 1.2), title="q0–q1 plane: arc and chord")
+    ink, lerp, nlerp, slerp = "#4a4a4a", COLORS["lerp"], COLORS["nlerp"], COLORS["slerp"]
+    sketch.add_line("circle", color="#c8c8c8", linewidth=0.8, fixed=True)
+    sketch.add_line("radii", color="#9a9a9a", linewidth=0.8)
+    sketch.add_line("arc", color=ink, linewidth=1.6)
+    sketch.add_line("chord", color=lerp, linewidth=1.2, linestyle=(0, (4, 2.5)))
+    # NLERP's points are LERP's pushed out along the ray from 0: these segments show the push
+    sketch.add_line("push", color=nlerp, linewidth=0.6, alpha=0.55)
+    sketch.add_line("lerp", color=lerp, linestyle="none", marker="o", size=3.0, label="LERP", zorder=3)
+    sketch.add_line("slerp", color=slerp, linestyle="none", marker="o", size=5.6, fill="white", label="SLERP",
+                    zorder=3)
+    sketch.add_line("nlerp", color=nlerp, linestyle="none", marker="o", size=3.6, label="NLERP", zorder=4)
+    sketch.add_line("ray", color=nlerp, linewidth=1.0, moving=True, zorder=4)
+    for m, size in (("lerp", 6.0), ("slerp", 8.5), ("nlerp", 6.0)):
+        sketch.add_line(f"{m} now", color=COLORS[m], linestyle="none", marker="o", size=size,
+                        fill="white" if m == "slerp" else None, moving=True, zorder=5)
+    sketch.add_text("q0", ha="right", va="bottom")
+    sketch.add_text("q1", ha="right", va="bottom")
+    sketch.add_text("0", ha="right", va="bottom", color="#7a7a7a", fixed=True)
+    sketch.add_text("omega", va="top", fontsize=8)
+    s = np.linspace(0, 2 * np.pi, 121)
+    sketch.set_line("circle", np.c_[np.cos(s), np.sin(s)])
+    sketch.set_text("0", (-0.04, 0.03), "0")
+    sketch.legend(["slerp", "nlerp", "lerp"], loc="lower center", ncol=3, columnspacing=1.0)
+    return sketch
+
+
+def _draw_plane(sketch: qp.Sketch, path) -> None:
+    plane, gap = path.plane, np.full((len(path.plane["ticks"]["lerp"]), 2), np.nan)
+    ends = plane["chord"]
+    sketch.set_line("arc", plane["arc"])
+    sketch.set_line("chord", ends)
+    sketch.set_line("radii", [ends[0], [0, 0], ends[1]])
+    for m in METHODS:
+        sketch.set_line(m, plane["ticks"][m])
+    sketch.set_line("push", np.stack([plane["ticks"]["lerp"], plane["ticks"]["nlerp"], gap], axis=1).reshape(-1, 2))
+    sketch.set_text("q0", ends[0] + [-0.06, 0.04], "q0")
+    sketch.texts["q1"].set_ha("left")
+    sketch.set_text("q1", ends[1] + [0.06, 0.04], "q1")
+    sketch.set_text("omega", (0.0, -0.06), f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
 
 
 def _draw_path(it: dict, path) -> None:
-    """The parts that change only with the two orientations: outlines, axis, meridian, the three curves."""
-    for ghost, M in zip(it["ghosts"], path.ends, strict=True):
-        ghost.set_data(M)
+    """The parts that change only with the two orientations: outlines, axis, meridian, the plane, the charts."""
+    for end, M in zip(it["ends"], path.ends, strict=True):
+        end.set_data(M)
     it["axle"].set_data(AXLE * path.axis, -AXLE * path.axis)
     it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
     it["end_labels"].set_data(*path.labels)  # after the axis label: they keep clear of it
     it["meridian"].set_data(path.meridian)
+    _draw_plane(it["plane"], path)
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():
-            plot.set_curve(NAMES[m], T_GRID, y)
+            if NAMES[m] in plot.lines:
+                plot.set_curve(NAMES[m], T_GRID, y)
+    worst = np.nanmax(np.abs(path.lag)) if np.isfinite(path.lag).any() else 0.0
+    it["plots"]["lag"].set_note(f"off the chart: up to {worst:.0f}°" if worst > LAG_RANGE else "")
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
@@ -196,7 +272,7 @@ def _draw(demo: Demo, s: SlerpState) -> str:
         _draw_path(it, s.path)
     if old is None or old.method != m:
         for plot in it["plots"].values():
-            plot.highlight(NAMES[m])
+            plot.highlight(NAMES["nlerp" if m == "lerp" else m])
         for name in METHODS:
             for kind in ("wholes", "trails", "ticks", "needles"):
                 it[kind][name].set_visible(name == m)
@@ -204,6 +280,10 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     it["cube"].set_visible(s.cube is not None)
     if s.cube is not None:
         it["cube"].set_data(s.cube)
+    for name, ghost in it["ghosts"].items():
+        ghost.set_visible(s.ghost is not None and name == s.ghost_method)
+    if s.ghost is not None:
+        it["ghosts"][s.ghost_method].set_data(s.ghost)
     it["ticks"][m].set_data(s.path.ticks[m])
     it["wholes"][m].set_data(s.whole)
     it["trails"][m].set_data(s.trail)
@@ -211,7 +291,11 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     if s.needle is not None:
         it["needles"][m].set_data(s.needle)
     for key, plot in it["plots"].items():
-        plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items()})
+        plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
+    sketch, now = it["plane"], s.plane_now
+    for name in METHODS:
+        sketch.set_line(f"{name} now", None if now[name] is None else [now[name]])
+    sketch.set_line("ray", None if now["nlerp"] is None else [[0.0, 0.0], now["nlerp"]])
     demo.scenes[0].set_note(s.note, color=_C["warn"])
     return _readout(s)
 
@@ -233,7 +317,13 @@ def _readout(s: SlerpState) -> str:
                         f"scaled by |q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>")
     finite = [n for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["angle"])]
     if finite:
-        rows.append(f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(s.values[n]['angle'], 2)}°" for n in finite))
+        lag = (f" (NLERP − SLERP = {fmt(s.values['nlerp']['angle'] - s.values['slerp']['angle'], 2)}°)"
+               if len(finite) == 2 else "")
+        rows.append(f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(s.values[n]['angle'], 2)}°" for n in finite)
+                    + lag)
+    if s.ghost is not None:
+        rows.append(f"<span style='color:#777'>The outline cube in {NAMES[s.ghost_method]}'s colour: "
+                    f"{NAMES[s.ghost_method]} at the same t.</span>")
     speeds = ", ".join(f"{NAMES[n]} {fmt(s.values[n]['speed'], 0)}" for n in ("slerp", "nlerp")
                        if np.isfinite(s.values[n]["speed"]))
     if speeds and not s.same:
