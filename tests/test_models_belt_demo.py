@@ -149,7 +149,7 @@ def test_ball_drawing_colours_the_pieces_by_the_sign_of_w_and_numbers_each_cross
     if pieces > 1:  # the w < 0 piece is drawn beside the others, shifted by BALL_SHIFT
         negative = d.negative[np.isfinite(d.negative[:, 0])]
         np.testing.assert_allclose(negative - s.path.pieces[1] if pieces == 2 else negative[:len(s.path.pieces[1])]
-                                   - s.path.pieces[1], np.tile(BALL_SHIFT * np.array([0, 0, 1.0]), (len(
+                                   - s.path.pieces[1], np.tile(BALL_SHIFT * np.array([1.0, 0, 0]), (len(
                                        s.path.pieces[1]), 1)), atol=1e-12)
         # each arc stays outside the ball between its two ends
         assert (np.linalg.norm(d.links[:, 1:-1], axis=-1) > np.pi).all()

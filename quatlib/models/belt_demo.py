@@ -22,10 +22,10 @@ __all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltSta
 
 #: The turn (degrees) at which the untangle control works: the slider's one double turn.
 UNTANGLED_AT = 720.0
-#: How far (radians, along +z) the pieces of the ball path with w < 0 are drawn beside the others: at untangle 0 a
+#: How far (radians, along +x) the pieces of the ball path with w < 0 are drawn beside the others: at untangle 0 a
 #: 720° path runs along the axis twice, and without the shift its second pass would hide the first.
-BALL_SHIFT = 0.16
-_SHIFT_DIRECTION = np.array([0.0, 0.0, 1.0])  # toward the viewer of the demo: drawn solid, beside the axis
+BALL_SHIFT = 0.22
+_SHIFT_DIRECTION = np.array([1.0, 0.0, 0.0])  # sideways on screen in the demo's view, a little toward the viewer
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class BallDrawing:
     ----------
     positive, negative : ndarray (m, 3)
         The pieces of the path where ``w ≥ 0`` and where ``w < 0`` (rows of NaN between
-        pieces); the ``w < 0`` pieces are drawn shifted by :data:`BALL_SHIFT` along +z.
+        pieces); the ``w < 0`` pieces are drawn shifted by :data:`BALL_SHIFT` along +x.
     exits, entries : ndarray (k, 3)
         Where the path leaves through the surface (crossing ``i``) and where it comes back in.
     links : ndarray (k, n, 3)

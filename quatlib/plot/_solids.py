@@ -486,7 +486,7 @@ class BallOfRotations(Item):
                                 color=COLORS["faint"], linewidth=0.9, split=True, zorder=Z.WORLD + 1)
         self.axis_line = Polyline(scene, np.array([-1.08 * r * self.axis, 1.08 * r * self.axis]),
                                   color=COLORS["faint"], linewidth=0.9, linestyle=(0, (4, 3)), zorder=Z.WORLD + 1)
-        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color="#888888", offset=(-0.15, 0.05),
+        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color="#888888", offset=(-0.45, 0.2),
                                 fontsize=8.5, ha="right")
         self.center = Label(scene, "identity", (0, 0, 0), color="#888888", offset=(0.05, -0.25), fontsize=8.5,
                             ha="left")
