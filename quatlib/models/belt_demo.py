@@ -18,7 +18,8 @@ import numpy as np
 from .. import belt
 from .s3 import stereographic_path
 
-__all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words"]
+__all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words",
+           "untangle_works"]
 
 #: The turn (degrees) at which the untangle control works: the slider's one double turn.
 UNTANGLED_AT = 720.0
@@ -100,8 +101,12 @@ def ball_drawing(path: belt.BallPath, shift: float = BALL_SHIFT, n_arc: int = 25
                        numbers=numbers, end=pieces[-1][-1] + offsets[-1])
 
 
-def _at_double_turn(turn: float) -> bool:
-    """Whether ``turn`` is :data:`UNTANGLED_AT` (within quatlib.belt's tolerance): where the untangling works."""
+def untangle_works(turn: float) -> bool:
+    """Whether the untangle control works at ``turn``: only at :data:`UNTANGLED_AT` (720°, within 1e-6°).
+
+    >>> untangle_works(720), untangle_works(0), untangle_works(360)
+    (True, False, False)
+    """
     return abs(turn - UNTANGLED_AT) <= 1e-6
 
 
@@ -234,7 +239,7 @@ def belt_state(turn: float, untangle: float = 0.0, *, n_along: int = 81, n_ball:
     0
     """
     turn, u = float(turn), float(untangle)
-    allowed = _at_double_turn(turn)
+    allowed = untangle_works(turn)
     if allowed:
         reason = belt.untangle_allowed(turn)[1]
     elif u > 0:

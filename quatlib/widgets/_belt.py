@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import belt
 from .. import plot as qp
-from ..models.belt_demo import BeltState, belt_state
+from ..models.belt_demo import BeltState, belt_state, untangle_works
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
 
 __all__ = ["belt_trick"]
@@ -121,7 +121,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
 
     def guard(change):
         """The untangling works only at 720°: elsewhere a move of the slider (by a script) is put back."""
-        if not putting_back and not belt_state(demo.values.turn, n_along=2, n_ball=2).allowed:
+        if not putting_back and not untangle_works(demo.values.turn):
             putting_back.append(True)
             try:
                 demo.set(untangle=change["old"], quiet=True)
@@ -131,6 +131,8 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     # observed before the demo's own update, in this order: the guard, then the play control follows the slider
     untangler.observe(guard, names="value")
     untangler.observe(lambda _: setattr(play, "value", int(round(untangler.value * _PLAY_STEPS))), names="value")
+    for name in ("s3_surface", "s3_circle", "s3_plus", "s3_minus", "s3_note"):
+        items[name].static = True  # fixed places of S³: drawn once into the cached background
     demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball, s3],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
