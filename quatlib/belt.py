@@ -45,6 +45,13 @@ curriculum: 0 at the wall, 1 at the cube.
   identity: straight ribbons.  At ``σ = 1``, ``H`` is a 360° turn followed by
   another one, which is the identity for every ``u``: the cube never moves.
   For ``T = 720° k`` the loop ``H`` is run ``|k|`` times along the ribbon.
+* **Turning on after an untangling** (keyword ``at``: the turn, a multiple of
+  720°, at which the ribbons were untangled by ``u``)::
+
+      G(σ) = R(a, σ (T - at)) · H(σ, u)
+
+  Only the turn made since then twists the ribbons; at ``u = 0`` this is
+  ``R(a, σ T)`` again, so the picture is continuous in both ``T`` and ``u``.
 
 Why the ribbons can never pass through each other or through the cube: (1)
 keeps every radius (``|G x| = |x|``) and is undone by ``x ↦ G(σ(|x|))⁻¹ x``, so
