@@ -121,16 +121,16 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     --------
     >>> from quatlib.models.belt_demo import state_words
     >>> state_words(360, 0.0, False)
-    ('one turn: the cube is back, the ribbons are not', 'q = −1: cannot be untangled')
+    ('one turn: cube back, ribbons twisted', 'q = −1: cannot be untangled')
     >>> state_words(720, 1.0, True)
-    ('untangled: the ribbons are straight again', 'The cube never moved.')
+    ('untangled: straight ribbons again', 'The cube never moved.')
     >>> state_words(600, 1.0, False)
     ('turned on after the untangling', 'Only the turn since 720° twists the ribbons.')
     """
     k360 = turn / 360.0
     full_turns = abs(k360 - round(k360)) < 1e-9
     if allowed and untangle >= 1.0:
-        return "untangled: the ribbons are straight again", "The cube never moved."
+        return "untangled: straight ribbons again", "The cube never moved."
     if allowed and untangle > 0:
         return "untangling: the cube stays still", "The ribbons pass around the cube."
     if untangle > 0:
@@ -138,9 +138,9 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     if turn == 0:
         return "turn the cube about the vertical axis", ""
     if full_turns and round(k360) % 2 == 1:
-        return "one turn: the cube is back, the ribbons are not", "q = −1: cannot be untangled"
+        return "one turn: cube back, ribbons twisted", "q = −1: cannot be untangled"
     if allowed:
-        return "two turns: twisted twice, yet it can be undone", "q = +1: press 'untangle'"
+        return "two turns: twisted twice, yet undoable", "q = +1: press 'untangle'"
     return "turning: the ribbons twist", ""
 
 

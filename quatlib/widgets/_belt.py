@@ -18,7 +18,7 @@ __all__ = ["belt_trick"]
 _C = qp.COLORS
 _VIEW = (25.0, 28.0)  # (azimuth, elevation): the vertical axis up, the back wall visible
 _PLAY_STEPS = 50  # frames of the untangling animation (the slider's step is 1/50)
-_PANELS_IN = (3.9, 3.3, 3.3)  # widths of the belt, ball and S³ panels, inches (100 px each)
+_PANELS_IN = (3.5, 2.55, 2.55)  # widths of the belt, ball and S³ panels, inches (100 px each): 860 px in all
 _RIBBONS = (_C["vector"], _C["vector2"], "#17becf")  # one colour per ribbon (never an axis colour)
 
 
@@ -80,7 +80,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     ball = qp.Scene(fig.add_axes((x[1], 0.0, x[2] - x[1], top)), extent=1.3 * np.pi, view=_VIEW, world_frame=False,
                     title="the ball of rotations")
     s3 = qp.Scene(fig.add_axes((x[2], 0.0, x[3] - x[2], top)), extent=1.55, view=_VIEW, world_frame=False,
-                  title="unit quaternions (S³), stereographic")
+                  title="S³, stereographic")
     t = np.linspace(0, 2 * np.pi, 97)
     square = 1.2 * np.array([[0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
     items = {
@@ -88,8 +88,8 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, ribbon_colors=_RIBBONS),
         "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"], negative_color=_C["vector"],
                                    end_color=_C["ink"]),
-        "gauge": qp.Bars(qp.overlay(s3), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
-                         rect=(0.05, 0.8, 0.2, 0.12), title="followed q", fontsize=8),
+        "gauge": qp.Bars(qp.overlay(scene), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
+                         rect=(0.76, 0.8, 0.2, 0.1), title="followed q", fontsize=8),
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
         "s3_surface": qp.Polyline(s3, square, color=_C["faint"], linewidth=0.8, fill=_C["mirror"], fill_alpha=0.18),
         "s3_circle": qp.Polyline(s3, np.column_stack([np.cos(t), np.sin(t), 0 * t]), color=_C["faint"],
@@ -97,7 +97,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "s3_path": qp.Polyline(s3, color=_C["vector2"], linewidth=2.4, zorder=qp.Z.MID),
         "s3_negative": qp.Polyline(s3, color=_C["vector"], linewidth=2.4, zorder=qp.Z.MID + 0.5),
         "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6, label="+1", label_offset=(0.07, -0.2)),
-        "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6, label="−1", label_offset=(-0.27, -0.2)),
+        "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6, label="−1", label_offset=(-0.33, -0.06)),
         "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color="#777777", fontsize=8.5, offset=(0.05, -0.12)),
         "s3_now": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=8),
         # live numbers under each panel: HTML costs the figure nothing to redraw
