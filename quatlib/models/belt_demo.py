@@ -125,7 +125,7 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     >>> state_words(720, 1.0, True)
     ('untangled: straight ribbons again', 'The cube never moved.')
     >>> state_words(600, 1.0, False)
-    ('turned on after the untangling', 'Only the turn since 720° twists the ribbons.')
+    ('turned after the untangling', 'Only the turn since 720° twists the ribbons.')
     """
     k360 = turn / 360.0
     full_turns = abs(k360 - round(k360)) < 1e-9
@@ -134,7 +134,7 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     if allowed and untangle > 0:
         return "untangling: the cube stays still", "The ribbons pass around the cube."
     if untangle > 0:
-        return "turned on after the untangling", "Only the turn since 720° twists the ribbons."
+        return "turned after the untangling", "Only the turn since 720° twists the ribbons."
     if turn == 0:
         return "turn the cube about the vertical axis", ""
     if full_turns and round(k360) % 2 == 1:
