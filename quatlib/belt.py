@@ -45,6 +45,13 @@ curriculum: 0 at the wall, 1 at the cube.
   identity: straight ribbons.  At ``σ = 1``, ``H`` is a 360° turn followed by
   another one, which is the identity for every ``u``: the cube never moves.
   For ``T = 720° k`` the loop ``H`` is run ``|k|`` times along the ribbon.
+* **Turning on after an untangling** (keyword ``at``: the turn, a multiple of
+  720°, at which the ribbons were untangled by ``u``)::
+
+      G(σ) = R(a, σ (T - at)) · H(σ, u)
+
+  Only the turn made since then twists the ribbons; at ``u = 0`` this is
+  ``R(a, σ T)`` again, so the picture is continuous in both ``T`` and ``u``.
 
 Why the ribbons can never pass through each other or through the cube: (1)
 keeps every radius (``|G x| = |x|``) and is undone by ``x ↦ G(σ(|x|))⁻¹ x``, so
@@ -306,21 +313,36 @@ def untangling_quaternion(s, untangle, turns: int = 1) -> np.ndarray:
     return multiply(q_swing, q_axis)
 
 
-def field_quaternion(s, turn_deg: float, untangle: float = 0.0) -> np.ndarray:
+def field_quaternion(s, turn_deg: float, untangle: float = 0.0, *, at: float | None = None) -> np.ndarray:
     """The rotation ``G(s)`` that carries the shell with parameter ``s`` (see the module docstring).
 
-    ``untangle = 0``: ``R(a, s·T)``, the twist.  ``untangle > 0`` (only when the turn is
-    a multiple of 720°): ``H(s, u)``.  The quaternion is continuous in ``s`` and equals the
-    followed quaternion of the turn at ``s = 1``.
+    ``untangle = 0``: ``R(a, s·T)``, the twist.  ``untangle = u > 0``: the double turns up to
+    ``at`` (a multiple of 720°; ``at = None`` means ``T`` itself) were untangled by ``u``, and
+    the turn since then, ``T - at``, twists the ribbons on top of that::
+
+        G(s) = R(a, s·(T - at)) · H(s, u)
+
+    At ``u = 0`` this is ``R(a, s·T)`` again, so the picture is continuous in ``T`` and ``u``
+    alike: turning on after an untangling does not bring the old twists back.  The quaternion
+    is continuous in ``s`` and equals the followed quaternion of the turn at ``s = 1``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> q = ql.belt.field_quaternion([0.0, 0.5, 1.0], 725, 1.0, at=720)  # untangled, then 5° more
+    >>> bool(np.allclose(q, ql.belt.field_quaternion([0.0, 0.5, 1.0], 5)))  # only the 5° twist is left
+    True
     """
-    turn_deg, untangle = _check_state(turn_deg, untangle)
+    turn_deg, untangle, at = _check_state(turn_deg, untangle, at)
     s = np.asarray(s, dtype=float)
     if untangle == 0.0:
         return quaternion_from_axis_angle(TURN_AXIS, s * np.radians(turn_deg))
-    return untangling_quaternion(s, untangle, _turns_of_720(turn_deg))
+    since = quaternion_from_axis_angle(TURN_AXIS, s * np.radians(turn_deg - at))
+    return multiply(since, untangling_quaternion(s, untangle, _turns_of_720(at)))
 
 
-def _check_state(turn_deg, untangle):
+def _check_state(turn_deg, untangle, at=None):
     t = as_scalar(turn_deg, "turn angle (degrees)")
     u = as_scalar(untangle, "untangling progress")
     if t.shape != () or u.shape != ():
@@ -328,14 +350,15 @@ def _check_state(turn_deg, untangle):
     t, u = float(t), float(u)
     if not 0.0 <= u <= 1.0:
         raise ValueError(f"Expected untangling progress in [0, 1], got {u}")
+    a = t if at is None else float(as_scalar(at, "turn where the untangling was done (degrees)").reshape(()))
     if u > 0.0:
-        allowed, reason = untangle_allowed(t)
+        allowed, reason = untangle_allowed(a)
         if not allowed:
-            raise ValueError(f"Cannot untangle a turn of {t:g}°. {reason}")
-    return t, u
+            raise ValueError(f"Cannot untangle a turn of {a:g}°. {reason}")
+    return t, u, a
 
 
-def deform(points, turn_deg: float, untangle: float = 0.0) -> np.ndarray:
+def deform(points, turn_deg: float, untangle: float = 0.0, *, at: float | None = None) -> np.ndarray:
     """Carry rest-state points by the field: ``x ↦ G(σ(|x|)) x`` (equation (1) of the module docstring).
 
     Parameters
@@ -344,6 +367,8 @@ def deform(points, turn_deg: float, untangle: float = 0.0) -> np.ndarray:
     turn_deg : float
     untangle : float
         In [0, 1]; above 0 only for turns that are multiples of 720°.
+    at : float or None
+        Where the untangling was done (see :func:`field_quaternion`).
 
     Returns
     -------
@@ -358,7 +383,7 @@ def deform(points, turn_deg: float, untangle: float = 0.0) -> np.ndarray:
         numbers are refused, as everywhere in quatlib).
     """
     p = as_vector(points, "points")
-    q = field_quaternion(twist_profile(np.linalg.norm(p, axis=-1)), turn_deg, untangle)
+    q = field_quaternion(twist_profile(np.linalg.norm(p, axis=-1)), turn_deg, untangle, at=at)
     return rotate_vector(q, p)
 
 
@@ -430,7 +455,8 @@ class BeltScene:
     attachments: np.ndarray
 
 
-def scene(turn_deg: float, untangle: float = 0.0, *, n_along: int = 121, n_across: int = 3) -> BeltScene:
+def scene(turn_deg: float, untangle: float = 0.0, *, at: float | None = None, n_along: int = 121,
+          n_across: int = 3) -> BeltScene:
     """The tethered cube after a turn of ``turn_deg`` and an untangling progress ``untangle``.
 
     Parameters
@@ -440,12 +466,17 @@ def scene(turn_deg: float, untangle: float = 0.0, *, n_along: int = 121, n_acros
     untangle : float
         Untangling progress in [0, 1]: 0 is the twisted state, 1 the straightened one.
         Above 0 only when the followed quaternion is +1 (the turn is a multiple of 720°).
+    at : float or None
+        The turn (a multiple of 720°) at which the untangling was done, if the cube has
+        turned on since (see :func:`field_quaternion`); None: at ``turn_deg`` itself.
     n_along, n_across : int
         Samples along and across each ribbon.
 
     Returns
     -------
     BeltScene
+        Its ``cube`` is the rest cube carried by the same deformation as the ribbons
+        (:func:`deform`), so "the cube did not move" is a statement about the drawn geometry.
 
     Raises
     ------
@@ -462,14 +493,15 @@ def scene(turn_deg: float, untangle: float = 0.0, *, n_along: int = 121, n_acros
     ValueError: Cannot untangle a turn of 360°. The followed quaternion is −1 (a 360° turn):
     one full twist cannot be undone without moving the cube. Turn another 360°.
     """
-    turn_deg, untangle = _check_state(turn_deg, untangle)
+    turn_deg, untangle, at = _check_state(turn_deg, untangle, at)
     q = followed_quaternion(turn_deg)
     R = matrix_from_quaternion(q)
-    ribbons = deform(rest_ribbons(n_along, n_across), turn_deg, untangle)
+    ribbons = deform(rest_ribbons(n_along, n_across), turn_deg, untangle, at=at)
     d = np.array(RIBBON_DIRECTIONS)
     return BeltScene(
-        turn_deg=turn_deg, untangle=untangle, q=q, R=R, cube=cube_vertices(R), ribbons=ribbons,
-        anchors=WALL_DISTANCE * d, walls=-d, attachments=(CUBE_SIDE / 2) * d @ R.T,
+        turn_deg=turn_deg, untangle=untangle, q=q, R=R, cube=deform(cube_vertices(), turn_deg, untangle, at=at),
+        ribbons=ribbons, anchors=WALL_DISTANCE * d, walls=-d,
+        attachments=deform((CUBE_SIDE / 2) * d, turn_deg, untangle, at=at),
     )
 
 
@@ -501,9 +533,15 @@ class BallPath:
         pieces.
     crossings : ndarray (k, 2, 3)
         For each crossing, the point where the path leaves the ball and the
-        opposite point where it comes back in.
+        opposite point where it comes back in.  A crossing is where ``w``, the
+        first component of ``G(s)``, changes sign: the ball shows ``q`` and ``-q``
+        as one point, so the path folds back to ``w ≥ 0`` and reappears opposite.
+        The crossing point is found between two samples where the sign of ``w``
+        changes, by linear interpolation of ``w``: never from the samples' angles.
     end : ndarray (3,)
         The rotation vector of the cube's orientation (the path's last point).
+    pieces : tuple of ndarray (m_i, 3)
+        ``points`` cut at the crossings: ``k + 1`` pieces, in the order the path runs.
     """
 
     s: np.ndarray
@@ -512,11 +550,17 @@ class BallPath:
     points: np.ndarray
     crossings: np.ndarray
     end: np.ndarray
+    pieces: tuple = ()
 
     @property
     def n_crossings(self) -> int:
         """How many times the path goes through the surface of the ball."""
         return len(self.crossings)
+
+    @property
+    def lowest_w(self) -> float:
+        """The smallest ``w`` along the path: -1 for a 360° or 720° twist; above 0 once no crossing is left."""
+        return float(self.quaternions[:, 0].min())
 
 
 def _rotation_vectors(q: np.ndarray) -> np.ndarray:
@@ -525,7 +569,8 @@ def _rotation_vectors(q: np.ndarray) -> np.ndarray:
     return 2.0 * log(q * sign)[..., 1:]
 
 
-def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol: float = 1e-9) -> BallPath:
+def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, at: float | None = None,
+              zero_tol: float = 1e-9) -> BallPath:
     """The rotations ``G(s)`` along a ribbon (wall → cube) as a path in the ball of rotations.
 
     At ``untangle = 0`` this is the path of the followed quaternion while the cube
@@ -542,6 +587,8 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol:
     n : int
         Number of samples along the ribbon, from 2 to :data:`MAX_BALL_SAMPLES`
         (100,000; a whole number: ``n=1e9`` would need gigabytes).
+    at : float or None
+        As for :func:`scene`.
     zero_tol : float
         ``|w|`` below this counts as touching the surface, not crossing it.
 
@@ -565,7 +612,7 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol:
         raise ValueError(f"Expected n from 2 to {MAX_BALL_SAMPLES:,} samples, got {n:,}")
     zero_tol = as_tolerance(zero_tol, "surface tolerance zero_tol")
     s = np.linspace(0.0, 1.0, n)
-    q = field_quaternion(s, turn_deg, untangle)
+    q = field_quaternion(s, turn_deg, untangle, at=at)
     w = q[:, 0]
     sign = np.where(w > zero_tol, 1, np.where(w < -zero_tol, -1, 0))
     nz = np.flatnonzero(sign)
@@ -590,7 +637,8 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, zero_tol:
     points = np.array([x for piece in pieces for x in (*piece, nan)][:-1])
     crossings_arr = np.array(crossings, dtype=float).reshape(-1, 2, 3)
     return BallPath(s=s, quaternions=q, vectors=v, points=points, crossings=crossings_arr,
-                    end=_rotation_vectors(followed_quaternion(turn_deg)))
+                    end=_rotation_vectors(followed_quaternion(turn_deg)),
+                    pieces=tuple(np.array(piece, dtype=float).reshape(-1, 3) for piece in pieces))
 
 
 # --------------------------------------------------------------------------------------
@@ -614,7 +662,8 @@ class Clearance:
     points_in_cube: int
 
 
-def clearance(turn_deg: float, untangle: float = 0.0, *, n_along: int = 241, n_across: int = 3) -> Clearance:
+def clearance(turn_deg: float, untangle: float = 0.0, *, at: float | None = None, n_along: int = 241,
+              n_across: int = 3) -> Clearance:
     """Measure how close the ribbons come to each other and to the cube.
 
     The ribbons are sampled ``n_along × n_across`` times each; the distance
@@ -646,7 +695,7 @@ def clearance(turn_deg: float, untangle: float = 0.0, *, n_along: int = 241, n_a
     >>> c.between_ribbons > 0.15, c.points_in_cube
     (True, 0)
     """
-    sc = scene(turn_deg, untangle, n_along=n_along, n_across=n_across)
+    sc = scene(turn_deg, untangle, at=at, n_along=n_along, n_across=n_across)
     pts = sc.ribbons.reshape(len(sc.ribbons), -1, 3)
     gap = math.inf
     for a in range(len(pts)):

@@ -126,7 +126,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         "07", "07_belt_trick.ipynb", "The belt trick and the double cover",
         "Why is a 720° turn the identity but a 360° turn not? (the belt trick, the double cover)",
         (DemoEntry("belt_trick", "the belt trick: 360° is not 0°, 720° is"),),
-        ("07.1",),
+        ("07.1", "07.2", "07.3"),
     ),
     Notebook(
         "08", "08_field_guide.ipynb", "Field guide: practice and going further",

@@ -944,6 +944,69 @@ def _check_07_1(answer):
     raise _Wrong(f"you missed {sorted(right - picked)}: what is the followed quaternion after that many turns?")
 
 
+@_exercise(
+    "07.2",
+    "Write followed(turn_deg): the followed quaternion (w, x, y, z) of the cube after a turn of turn_deg degrees "
+    "about the vertical y axis, continuous in the turn (so -1 at 360°). Answer with the function itself.",
+    """
+def followed(turn_deg):
+    half = np.radians(turn_deg) / 2
+    return np.array([np.cos(half), 0.0, np.sin(half), 0.0])
+
+answer = followed
+""",
+    lambda: (lambda turn_deg: _axis_angle.quaternion_from_axis_angle([0, 1, 0], turn_deg, degrees=True)),
+)
+def _check_07_2(answer):
+    if not callable(answer):
+        raise _Malformed(f"Answer with the function itself (answer = followed), got {_shown(answer)}.")
+    for turn in np.arange(0.0, 1441.0, 45.0):
+        try:
+            q = _numbers(answer(float(turn)), 4, "(w, x, y, z)")
+        except _Malformed as exc:
+            raise _Malformed(f"followed({turn:g}) could not be read: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - a learner's function may fail in any way
+            raise _Malformed(f"Calling followed({turn:g}) raised {type(exc).__name__}: {_clipped(exc)}") from None
+        right = _axis_angle.quaternion_from_axis_angle([0, 1, 0], turn, degrees=True)
+        if np.allclose(q, right, atol=1e-6):
+            continue
+        if np.allclose(q, -right, atol=1e-6):
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}: the same rotation, the other sign. The "
+                         "followed quaternion moves continuously with the turn, so it reaches −1 at 360° and "
+                         "only comes back to +1 at 720° (was w kept ≥ 0, e.g. by going through a matrix?).")
+        full = np.array([np.cos(np.radians(turn)), 0, np.sin(np.radians(turn)), 0])
+        if np.allclose(q, full, atol=1e-6) or np.allclose(q, -full, atol=1e-6):
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}, which uses the whole angle: a quaternion "
+                         "carries half of it, cos(T/2) + sin(T/2) y.")
+        raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}; a turn about y has only w and y parts, "
+                     f"here {np.round(right, 4)}.")
+    return _correct("your function follows the turn: +1 at 0°, −1 at 360°, +1 again at 720°.")
+
+
+@_exercise(
+    "07.3",
+    "Predict, then run: at 720° untangle the ribbons completely (untangle = 1), then turn the cube back to 360°. "
+    "How many times does the path in the ball of rotations now cross the surface? Answer with a whole number.",
+    """
+demo = ql.widgets.belt_trick(turn=720).set(untangle=1.0).set(turn=360)
+answer = demo.state.n_crossings   # 1: turning back 360° makes one full twist (the other way round)
+""",
+    lambda: 1,
+)
+def _check_07_3(answer):
+    n = _numbers(answer, 1, "3")[0]
+    if n != int(n) or n < 0:
+        raise _Malformed(f"Answer with a whole number of crossings, like 3; got {_shown(answer)}.")
+    if n == 1:
+        return _correct("turning back by 360° twists the straight ribbons once, the other way round: the followed "
+                        "quaternion is −1 and an odd number of crossings never cancels.")
+    if n % 2 == 0:
+        raise _Wrong(f"{int(n)} crossings could be paired off and shrunk away, yet the followed quaternion at 360° is "
+                     "−1. After the untangling the ribbons were straight: what does a 360° turn do to straight "
+                     "ribbons?")
+    raise _Wrong(f"the untangling removed both twists; turning back adds one full twist, not {int(n)}.")
+
+
 # --- 08: field guide ------------------------------------------------------------------------
 
 

@@ -459,11 +459,36 @@ def test_07_followed_quaternion(turn, q):
 
 
 def test_07_untangling_keeps_the_cube_and_the_ribbons_apart():
-    start = ql.belt.scene(720, 0).cube
+    corners = ql.belt.cube_vertices()
     for u in np.linspace(0, 1, 41):
-        assert abs(ql.belt.scene(720, u).cube - start).max() == 0
+        # the cube's corners carried by the deformation itself (not the followed quaternion, which ignores u)
+        assert abs(ql.belt.deform(corners, 720, u) - corners).max() < 1e-15
+        np.testing.assert_array_equal(ql.belt.scene(720, u).cube, ql.belt.deform(corners, 720, u))
         gap = ql.belt.clearance(720, u)
         assert gap.between_ribbons > 0.15 and gap.points_in_cube == 0
+
+
+@pytest.mark.parametrize("u", [0.0, 0.125, 0.25, 0.375, 0.5, 0.75, 1.0])
+def test_07_lowest_w_rises_from_the_first_untangling_step(u):
+    """07: "the lowest w rises from −1 (it is −cos(180°·u) ...)"; crossings while it is below 0."""
+    path = ql.belt.ball_path(720, u)
+    assert path.lowest_w == pytest.approx(-np.cos(np.pi * u), abs=1e-12)
+    assert path.n_crossings == (2 if u < 0.5 else 0)
+
+
+def test_07_a_loop_that_cannot_shrink_crosses_an_odd_number_of_times():
+    """07: "the number of crossings stays odd" for every state whose cube end is −1 (360° twists, untangled or not)."""
+    from quatlib.models.belt_demo import belt_state
+    for turn, u in [(360, 0), (360, 0.3), (360, 0.5), (360, 1.0), (1080, 0)]:
+        n = ql.belt.ball_path(turn, u, at=720 if u else None).n_crossings
+        assert n % 2 == 1, (turn, u, n)
+    assert belt_state(360, 1.0).n_crossings == 1  # exercise 07.3
+
+
+def test_07_stereographic_places_plus_and_minus_one_apart():
+    from quatlib.models.s3 import stereographic
+    np.testing.assert_allclose(stereographic(ql.belt.followed_quaternion([0, 360, 720])),
+                               [[1, 0, 0], [-1, 0, 0], [1, 0, 0]], atol=1e-15)
 
 
 @pytest.mark.parametrize(("turns", "allowed"), [(0, True), (1, False), (2, True), (3, False), (4, True)])

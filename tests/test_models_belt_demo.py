@@ -1,7 +1,8 @@
 """quatlib.models.belt_demo: the belt trick's state for any control values, numpy only (no matplotlib, no ipywidgets).
 
-The geometry itself is tested in tests/test_belt.py; here: the state takes every value a learner can set, untangles
-only where the followed quaternion is +1, says why, and its words follow the kind of state.
+The geometry itself is tested in tests/test_belt.py; here: the state takes every value a learner can set, the
+untangle control works only at 720° (where the followed quaternion is +1), an untangling is kept when the turn moves
+on (a continuous picture), it says why, and its words follow the kind of state.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from scipy.spatial.transform import Rotation
 
 import quatlib as ql
 from quatlib import belt
-from quatlib.models.belt_demo import BeltState, belt_state, state_words
+from quatlib.models.belt_demo import BALL_SHIFT, BeltState, belt_state, state_words
 
 TURNS = st.floats(0.0, 720.0, allow_nan=False)
 PROGRESS = st.floats(0.0, 1.0, allow_nan=False)
@@ -25,22 +26,32 @@ PROPERTY = settings(max_examples=60, deadline=None)
 
 @PROPERTY
 @given(TURNS, PROGRESS)
-def test_any_control_values_give_a_state_untangled_only_where_q_is_plus_one(turn, untangle):
+def test_any_control_values_give_one_continuous_state(turn, untangle):
     s = belt_state(turn, untangle, n_along=9, n_ball=33)
     assert isinstance(s, BeltState)
-    allowed, reason = belt.untangle_allowed(turn)
-    assert (s.allowed, s.reason) == (allowed, reason)
-    assert s.untangle == (untangle if allowed else 0.0)
-    assert s.scene.untangle == s.untangle and s.scene.turn_deg == s.turn == turn
-    if s.allowed:  # only where the followed quaternion is +1
-        np.testing.assert_allclose(s.q, [1, 0, 0, 0], atol=1e-8)  # belt counts turns within 1e-6° of 720° k
+    assert s.allowed is (abs(turn - 720) <= 1e-6)  # the untangle control works at 720° only
+    assert s.untangle == untangle and s.scene.untangle == untangle and s.scene.turn_deg == s.turn == turn
+    at = 720 if untangle > 0 else None  # the untangling was done at 720°; the turn since then twists again
+    np.testing.assert_allclose(s.scene.ribbons, belt.scene(turn, untangle, at=at, n_along=9, n_across=2).ribbons)
+    np.testing.assert_allclose(s.q, belt.followed_quaternion(turn), atol=1e-15)
 
 
-@pytest.mark.parametrize(("turn", "allowed"), [(0, True), (720, True), (5, False), (180, False), (360, False),
+@pytest.mark.parametrize(("turn", "allowed"), [(0, False), (720, True), (5, False), (180, False), (360, False),
                                                (715, False)])
-def test_untangling_exists_at_0_and_720_only(turn, allowed):
+def test_the_untangle_control_works_at_720_only(turn, allowed):
     s = belt_state(turn, 0.5)
-    assert s.allowed is allowed and s.untangle == (0.5 if allowed else 0.0)
+    assert s.allowed is allowed and s.untangle == 0.5
+    assert ("✓" if allowed else "kept") in ("✓" if allowed else s.reason)
+
+
+@PROPERTY
+@given(PROGRESS, st.floats(-30.0, 30.0))
+def test_turning_on_after_an_untangling_is_continuous(untangle, step):
+    """Regression (issue 11): after untangling at 720°, 5° more brought both full twists back."""
+    here, there = belt_state(720, untangle, n_along=17, n_ball=33), belt_state(720 + step, untangle, n_along=17,
+                                                                              n_ball=33)
+    # no ribbon point moves farther than the arc the turn sweeps at the walls' distance
+    assert np.abs(there.scene.ribbons - here.scene.ribbons).max() <= belt.WALL_DISTANCE * np.radians(abs(step)) + 1e-9
 
 
 @PROPERTY
@@ -62,13 +73,13 @@ def test_the_path_crosses_the_surface_each_time_the_turn_passes_an_odd_multiple_
 
 
 @pytest.mark.parametrize("turn", [360, 180, 540, 700])
-def test_untangling_where_it_does_not_exist_shows_the_twisted_state_and_says_why(turn):
-    s = belt_state(turn, 0.6)
-    assert not s.allowed and s.untangle == 0.0 and "followed quaternion" in s.reason
+def test_away_from_720_the_reason_says_what_to_do(turn):
+    s = belt_state(turn)
+    assert not s.allowed and "followed quaternion" in s.reason
     assert "Turn another 360°" in s.reason or "Turn on to 720°" in s.reason  # says what to do instead
-    twisted = belt_state(turn, 0.0)
-    np.testing.assert_allclose(s.scene.ribbons, twisted.scene.ribbons, atol=0)
-    with pytest.raises(ValueError, match="Cannot untangle"):  # the geometry itself refuses; the model does not
+    kept = belt_state(turn, 0.6)
+    assert not kept.allowed and "kept" in kept.reason and "720°" in kept.reason
+    with pytest.raises(ValueError, match="Cannot untangle"):  # the geometry itself refuses an untangling at 360°
         belt.scene(turn, 0.6)
 
 
@@ -95,13 +106,13 @@ def test_the_picture_has_the_samples_asked_for():
 
 @pytest.mark.parametrize(("turn", "untangle", "title", "note"), [
     (0, 0.0, "turn the cube about the vertical axis", ""),
-    (0, 0.5, "turn the cube about the vertical axis", "Nothing to untangle: no turn yet."),
+    (0, 0.5, "turned after the untangling", "Only the turn since 720° twists the ribbons."),
     (125, 0.0, "turning: the ribbons twist", ""),
-    (360, 0.0, "one turn: the cube is back, the ribbons are not", "q = −1: cannot be untangled"),
-    (360, 0.8, "one turn: the cube is back, the ribbons are not", "q = −1: cannot be untangled"),
-    (720, 0.0, "two turns: twisted twice, yet it can be undone", "q = +1: press 'untangle'"),
+    (360, 0.0, "one turn: cube back, ribbons twisted", "q = −1: cannot be untangled"),
+    (360, 0.8, "turned after the untangling", "Only the turn since 720° twists the ribbons."),
+    (720, 0.0, "two turns: twisted twice, yet undoable", "q = +1: press 'untangle'"),
     (720, 0.4, "untangling: the cube stays still", "The ribbons pass around the cube."),
-    (720, 1.0, "untangled: the ribbons are straight again", "The cube never moved."),
+    (720, 1.0, "untangled: straight ribbons again", "The cube never moved."),
 ])
 def test_the_words_follow_the_kind_of_state(turn, untangle, title, note):
     s = belt_state(turn, untangle)
@@ -118,3 +129,35 @@ def test_the_words_do_not_change_while_turning_between_special_values(a, b):
 def test_state_is_frozen():
     with pytest.raises(AttributeError):
         belt_state(0).untangle = 1.0
+
+
+@pytest.mark.parametrize("untangle", [0.0, 0.125, 0.25, 0.375, 0.5, 0.75, 1.0])
+def test_the_loop_leaves_minus_one_from_the_first_step(untangle):
+    """w(s) = cos²(πs) - sin²(πs) cos(πu) along H: its lowest value, at s = 1/2, is -cos(πu)."""
+    s = belt_state(720, untangle, n_ball=241)
+    assert s.path.lowest_w == pytest.approx(-np.cos(np.pi * untangle), abs=1e-12)
+    assert s.n_crossings == (2 if untangle < 0.5 else 0)
+
+
+@pytest.mark.parametrize(("turn", "pieces"), [(0, 1), (360, 2), (540, 2), (720, 3)])
+def test_ball_drawing_colours_the_pieces_by_the_sign_of_w_and_numbers_each_crossing(turn, pieces):
+    s = belt_state(turn)
+    d = s.ball
+    assert d.n_crossings == s.n_crossings == pieces - 1 == len(d.links) == len(d.numbers)
+    positive = d.positive[np.isfinite(d.positive[:, 0])]
+    assert len(positive) and (np.linalg.norm(positive, axis=1) <= np.pi + 1e-9).all()
+    if pieces > 1:  # the w < 0 piece is drawn beside the others, shifted by BALL_SHIFT
+        negative = d.negative[np.isfinite(d.negative[:, 0])]
+        np.testing.assert_allclose(negative - s.path.pieces[1] if pieces == 2 else negative[:len(s.path.pieces[1])]
+                                   - s.path.pieces[1], np.tile(BALL_SHIFT * np.array([1.0, 0, 0]), (len(
+                                       s.path.pieces[1]), 1)), atol=1e-12)
+        # each arc stays outside the ball between its two ends
+        assert (np.linalg.norm(d.links[:, 1:-1], axis=-1) > np.pi).all()
+
+
+def test_s3_path_runs_from_plus_one_through_minus_one_at_360_back_to_plus_one():
+    s = belt_state(720, n_ball=241)
+    np.testing.assert_allclose(s.s3[0], [1, 0, 0], atol=1e-12)  # +1
+    np.testing.assert_allclose(s.s3[120], [-1, 0, 0], atol=1e-12)  # -1, half-way: the turn was at 360°
+    np.testing.assert_allclose(s.s3[-1], [1, 0, 0], atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(s.s3, axis=1), 1.0, atol=1e-12)  # a turn about y: the unit circle

@@ -56,7 +56,7 @@ def test_sweep_turn_min_max_special_and_random(demo):
         previous = demo.controls["turn"].value
         demo.controls["turn"].value = float(value)
         assert demo.last_error is None, (value, demo.last_error)
-        allowed = belt.untangle_allowed(value)[0]
+        allowed = bool(value == 720)  # the untangle control works at 720° only (at 0° there is nothing to untangle)
         assert demo.buttons["untangle"].disabled is (not allowed), value
         assert demo.controls["untangle"].disabled is (not allowed), value
         assert demo.buttons["play"].disabled is (not allowed), value
@@ -130,38 +130,60 @@ def test_button_starts_the_play_control_and_play_drives_the_slider():
     assert d.buttons["play"].value == round(0.3 * d.buttons["play"].max)
 
 
-def test_moving_the_turn_after_untangling_twists_again_without_errors():
-    d = belt_trick(turn=720, untangle=0.6)
-    assert d.state.untangle == pytest.approx(0.6)
+def test_moving_the_turn_after_untangling_keeps_the_untangling():
+    """Regression (issue 11): turning 5° on from an untangled 720° brought both twists back in one frame."""
+    d = belt_trick(turn=720, untangle=1.0)
+    ribbons = d.state.scene.ribbons.copy()
     n = len(d.timings)
-    d.controls["turn"].value = 700
+    d.controls["turn"].value = 715
     assert d.last_error is None and not d.errors
-    assert d.controls["untangle"].value == 0.0 and d.controls["untangle"].disabled
+    assert d.controls["untangle"].value == 1.0 and d.controls["untangle"].disabled
     assert len(d.timings) == n + 1  # one repaint
+    assert d.state.n_crossings == 0 and "kept" in d.items["reason"].value
+    # a continuous picture: a 5° turn moves no ribbon point farther than a 5° arc at the walls' distance
+    assert np.abs(d.state.scene.ribbons - ribbons).max() <= belt.WALL_DISTANCE * np.radians(5) + 1e-9
+    d.controls["untangle"].value = 0.5  # (a script) cannot change the untangling away from 720°
+    assert d.controls["untangle"].value == 1.0 and d.state.untangle == 1.0 and d.last_error is None
     d.set(turn=720)
-    assert d.controls["untangle"].value == 0.0 and not d.controls["untangle"].disabled
+    assert d.controls["untangle"].value == 1.0 and not d.controls["untangle"].disabled
+    np.testing.assert_allclose(d.state.scene.ribbons, ribbons, atol=1e-12)
 
 
-def test_initial_values_are_sanitised():
-    d = belt_trick(turn=360, untangle=0.7)  # not allowed: starts twisted
-    assert d.controls["untangle"].value == 0.0 and d.last_error is None
+def test_initial_values_are_one_continuous_state():
+    d = belt_trick(turn=360, untangle=0.7)  # untangled 0.7 at 720°, then turned back by 360°
+    assert d.controls["untangle"].value == 0.7 and d.controls["untangle"].disabled and d.last_error is None
+    np.testing.assert_allclose(d.state.scene.ribbons, belt.scene(360, 0.7, at=720, n_along=81, n_across=2).ribbons)
     d = belt_trick(turn=720, untangle=1.0)
     assert d.state.n_crossings == 0 and d.last_error is None
+
+
+def test_ribbons_have_one_colour_each(demo):
+    demo.set(turn=540)
+    t = _tethers(demo)
+    assert t.ribbon_colors.shape == (3, 2, 3)  # per ribbon: its front side and a lighter back side
+    assert len({tuple(c) for c in t.ribbon_colors[:, 0]}) == 3
 
 
 def test_ball_panel_shows_the_loop_and_its_crossings():
     d = belt_trick(turn=360)
     ball = _ball(d)
     assert d.state.n_crossings == 1 and len(ball.crossings) == 1
-    assert "crossings of the surface: 1" in d.items["numbers"][1].value
-    np.testing.assert_allclose(np.linalg.norm(ball.crossings, axis=-1), np.pi, atol=1e-9)
+    assert "crossings (w changes sign): 1" in d.items["numbers"][1].value
+    np.testing.assert_allclose(np.linalg.norm(d.state.path.crossings, axis=-1), np.pi, atol=1e-9)
+    assert [label.text for label in ball.numbers] == ["1", "2"]
     d.set(turn=720)
     assert len(ball.crossings) == 2
+    # the two passes along the axis are drawn apart: the w < 0 piece beside the w >= 0 pieces
+    negative, positive = ball.path_negative.points, ball.path.points
+    assert np.isfinite(negative).any() and np.isfinite(positive).any()
+    gap = np.linalg.norm(negative[np.isfinite(negative[:, 0])][:, None] - positive[np.isfinite(positive[:, 0])][None],
+                         axis=-1).min()
+    assert gap >= 0.15
     d.set(untangle=0.75)
     assert len(ball.crossings) == 0
     assert np.nanmax(np.linalg.norm(ball.path.points, axis=1)) < np.pi
     d.set(turn=180)
-    np.testing.assert_allclose(np.linalg.norm(ball.end), np.pi, atol=1e-9)  # 180°: on the surface
+    np.testing.assert_allclose(np.linalg.norm(d.state.path.end), np.pi, atol=1e-9)  # 180°: on the surface
 
 
 def test_followed_quaternion_shown_live():

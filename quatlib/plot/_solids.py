@@ -363,12 +363,19 @@ class Tethers(Item):
     it: exact for a convex cube at the centre, since such a point can only be
     hidden by the cube if it is behind the centre.  The pieces attached to a face
     (inside the sphere) follow that face: over the cube if it faces the viewer.
+
+    With ``ribbon_colors`` (one colour per ribbon) each ribbon has its own colour:
+    its front side in that colour, its back side in a lighter tint of it, so the
+    ribbons can be told apart and each one's twist still reads as bands.
     """
 
     def __init__(self, scene, *, circumradius: float, front=COLORS["vector"], back=COLORS["vector2"],
-                 wall_size=0.75, wall_color=COLORS["face"]):
+                 ribbon_colors=None, wall_size=0.75, wall_color=COLORS["face"]):
         super().__init__(scene)
-        self._colors = np.array([matplotlib.colors.to_rgb(front), matplotlib.colors.to_rgb(back)])
+        pairs = ([(front, back)] if ribbon_colors is None else
+                 [(c, lighten(c, 0.55)) for c in ribbon_colors])
+        #: (n_colours, 2 sides, rgb): front and back of ribbon i are ribbon_colors[i mod n_colours]
+        self.ribbon_colors = np.array([[matplotlib.colors.to_rgb(a), matplotlib.colors.to_rgb(b)] for a, b in pairs])
         self._wall_rgba = np.array([*matplotlib.colors.to_rgb(wall_color), 0.55])
         self._wall_edge = np.array([*matplotlib.colors.to_rgb(COLORS["faint"]), 0.9])
         self.wall_size = float(wall_size)
@@ -415,7 +422,8 @@ class Tethers(Item):
         lengths = np.linalg.norm(normals, axis=1)
         facing = (normals @ toward) / np.where(lengths > 0, lengths, 1.0)
         shade = 0.6 + 0.4 * np.abs(facing)
-        rgb = self._colors[(facing < 0).astype(int)] * shade[:, None] + (1 - shade[:, None]) * 0.12
+        sides = self.ribbon_colors[self.ribbon_of_quad % len(self.ribbon_colors)]  # (n_quads, 2, rgb)
+        rgb = sides[np.arange(len(q)), (facing < 0).astype(int)] * shade[:, None] + (1 - shade[:, None]) * 0.12
         rgba = np.column_stack([rgb, np.ones(len(q))])
         centers = q.mean(axis=1)
         depth = centers @ toward
@@ -453,9 +461,17 @@ class BallOfRotations(Item):
     in front of the centre and dashed behind; where it leaves through the surface
     a filled dot, where it comes back in (the opposite point: the same rotation)
     an open one, joined by a dotted chord.
+
+    ``set_data`` also takes a drawing laid out by the caller (anything with
+    ``positive``, ``negative``, ``exits``, ``entries``, ``links``, ``numbers`` and
+    ``end``, e.g. a ``quatlib.models.belt_demo.BallDrawing``): the pieces where
+    ``w ≥ 0`` in ``color``, those where ``w < 0`` in ``negative_color``, each
+    crossing joined by its own dotted arc (``links``) and numbered at ``numbers``
+    (the first ``max_numbers`` crossings).
     """
 
-    def __init__(self, scene, axis=(0, 1, 0), *, color=COLORS["vector2"]):
+    def __init__(self, scene, axis=(0, 1, 0), *, color=COLORS["vector2"], negative_color=COLORS["vector"],
+                 end_color=COLORS["vector"], max_numbers=2):
         super().__init__(scene)
         self.axis = np.asarray(axis, dtype=float)
         r = np.pi
@@ -470,11 +486,14 @@ class BallOfRotations(Item):
                                 color=COLORS["faint"], linewidth=0.9, split=True, zorder=Z.WORLD + 1)
         self.axis_line = Polyline(scene, np.array([-1.08 * r * self.axis, 1.08 * r * self.axis]),
                                   color=COLORS["faint"], linewidth=0.9, linestyle=(0, (4, 3)), zorder=Z.WORLD + 1)
-        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color="#888888", offset=(-0.15, 0.05),
+        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color="#888888", offset=(-0.45, 0.2),
                                 fontsize=8.5, ha="right")
         self.center = Label(scene, "identity", (0, 0, 0), color="#888888", offset=(0.05, -0.25), fontsize=8.5,
                             ha="left")
         self.path = Polyline(scene, color=color, linewidth=2.4, split=True, zorder=Z.MID)
+        self.path_negative = Polyline(scene, color=negative_color, linewidth=2.4, split=True, zorder=Z.MID + 0.5)
+        self.numbers = [Label(scene, str(i + 1), (0, 0, 0), color=COLORS["warn"], fontsize=9, alpha=0.0)
+                        for i in range(int(max_numbers))]
         self._chords = LineCollection([], colors=COLORS["warn"], linewidths=1.0, linestyles=(0, (1.5, 2.5)),
                                       zorder=Z.MID + 1)
         self._exits = Line2D([], [], ls="none", marker="o", ms=7, color=COLORS["warn"], mec="white", mew=0.8,
@@ -482,23 +501,40 @@ class BallOfRotations(Item):
         self._entries = Line2D([], [], ls="none", marker="o", ms=7, mfc="white", mec=COLORS["warn"], mew=1.6,
                                zorder=Z.MID + 3)
         self._start = Line2D([], [], ls="none", marker="o", ms=5, color=COLORS["ink"], zorder=Z.MID + 2)
-        self._end = Line2D([], [], ls="none", marker="o", ms=8, color=COLORS["vector"], mec=COLORS["ink"], mew=0.8,
+        self._end = Line2D([], [], ls="none", marker="o", ms=8, color=end_color, mec="white", mew=0.8,
                            zorder=Z.MID + 4)
         for a in (self._chords,):
             self.ax.add_collection(a)
         for a in (self._exits, self._entries, self._start, self._end):
             self.ax.add_line(a)
         self.own(self._outline, self._chords, self._exits, self._entries, self._start, self._end)
-        for item in (self.equator, self.axis_line, self.axis_label, self.center, self.path):
+        for item in (self.equator, self.axis_line, self.axis_label, self.center, self.path, self.path_negative,
+                     *self.numbers):
             self.adopt(item)
         self.backdrop(self._outline, *self.equator.artists, *self.axis_line.artists)  # they move only with the view
         self.crossings = np.zeros((0, 2, 3))
+        self.links = np.zeros((0, 2, 3))
         self.end = np.zeros(3)
 
     def set_data(self, path) -> None:
-        """Show ``path`` (anything with ``points``, ``crossings`` and ``end``, e.g. a ``quatlib.belt.BallPath``)."""
-        self.path.points = as_points(path.points, "path points").reshape(-1, 3)
-        self.crossings = np.asarray(path.crossings, dtype=float).reshape(-1, 2, 3)
+        """Show ``path``: a ``quatlib.belt.BallPath`` (``points``, ``crossings``, ``end``) or a laid-out drawing."""
+        if hasattr(path, "positive"):
+            self.path.points = as_points(path.positive, "path points").reshape(-1, 3)
+            self.path_negative.points = as_points(path.negative, "path points").reshape(-1, 3)
+            self.crossings = np.stack([np.asarray(path.exits, float).reshape(-1, 3),
+                                       np.asarray(path.entries, float).reshape(-1, 3)], axis=1)
+            links = np.asarray(path.links, dtype=float)
+            self.links = links.reshape(len(self.crossings), -1, 3) if links.size else np.zeros((0, 2, 3))
+            spots = np.asarray(path.numbers, dtype=float).reshape(-1, 3)
+        else:
+            self.path.points = as_points(path.points, "path points").reshape(-1, 3)
+            self.path_negative.points = np.zeros((0, 3))
+            self.crossings = np.asarray(path.crossings, dtype=float).reshape(-1, 2, 3)
+            self.links = self.crossings
+            spots = np.zeros((0, 3))
+        for i, label in enumerate(self.numbers):
+            label._text.set_alpha(1.0 if i < len(spots) else 0.0)
+            label.p = spots[i] if i < len(spots) else np.zeros(3)
         self.end = np.asarray(path.end, dtype=float).reshape(3)
         self.project()
 
@@ -506,7 +542,7 @@ class BallOfRotations(Item):
         super().project()  # the adopted outline pieces, labels and path
         if len(self.crossings):
             xy, _ = self.scene.project(self.crossings)
-            self._chords.set_segments(list(xy))
+            self._chords.set_segments(list(self.scene.project(self.links)[0]))
             self._exits.set_data(xy[:, 0, 0], xy[:, 0, 1])
             self._entries.set_data(xy[:, 1, 0], xy[:, 1, 1])
         else:

@@ -1,4 +1,5 @@
-"""Notebook 07: the belt trick -- a tethered cube, a turn slider, and an untangling computed by quatlib.belt."""
+"""Notebook 07: the belt trick -- a tethered cube, a turn slider, an untangling computed by quatlib.belt, and the
+same rotations in the ball of rotations and on the 3-sphere of unit quaternions."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 
 from .. import belt
 from .. import plot as qp
-from ..models.belt_demo import BeltState, belt_state
+from ..models.belt_demo import BeltState, belt_state, untangle_works
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
 
 __all__ = ["belt_trick"]
@@ -17,43 +18,45 @@ __all__ = ["belt_trick"]
 _C = qp.COLORS
 _VIEW = (25.0, 28.0)  # (azimuth, elevation): the vertical axis up, the back wall visible
 _PLAY_STEPS = 50  # frames of the untangling animation (the slider's step is 1/50)
-_PANEL_IN = 4.3  # inches per panel (= 430 px at 100 dpi)
+_PANELS_IN = (3.5, 2.55, 2.55)  # widths of the belt, ball and S³ panels, inches (100 px each): 860 px in all
+_RIBBONS = (_C["vector"], _C["vector2"], "#17becf")  # one colour per ribbon (never an axis colour)
 
 
 def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "image") -> Demo:
     """A cube tethered to the walls by three ribbons: turn it, then try to untangle the ribbons.
 
-    The turn slider spins the cube about the vertical (y) axis, from 0° to 720°;
-    the ribbons twist with it (:func:`quatlib.belt.scene`).  The "untangle" button
-    and slider are enabled only when the followed quaternion
-    ``q = cos(T/2) + sin(T/2) ŷ`` is ``+1`` (at 0° and 720°); at 360° it is ``−1``
-    and the panel says why nothing can be done.  Untangling moves the ribbons
-    around the cube (the deformation ``H(s, u)`` of :mod:`quatlib.belt`); the cube
-    never moves, and no ribbon passes through another or through the cube.
+    The turn slider spins the cube about the vertical (y) axis, from 0° to 720°; the ribbons
+    twist with it (:func:`quatlib.belt.scene`).  The "untangle" button and slider work at 720°,
+    where the followed quaternion ``q = cos(T/2) + sin(T/2) ŷ`` is ``+1``; at 360° it is ``−1``
+    and the panel says why nothing can be done.  Untangling moves the ribbons around the cube
+    (the deformation ``H(s, u)`` of :mod:`quatlib.belt`); the cube never moves, and no ribbon
+    passes through another or through the cube.  The untangling is kept when the turn slider
+    moves on: only the turn since 720° twists the ribbons again.
 
-    Right: the rotations along a ribbon, from the wall (the identity, at the
-    centre) to the cube (the orange dot), as a path in the ball of rotations
-    (rotation vector θn, radius π, opposite surface points the same rotation).
-    Red dots: where the path goes out through the surface and comes back in at
-    the opposite point.  One crossing (360°) cannot be removed; two (720°) can:
-    as the untangling runs they meet and vanish, and the loop shrinks to the centre.
-    The math is :func:`quatlib.models.belt_demo.belt_state`.
+    Middle: the rotations along a ribbon, from the wall (the identity, at the centre) to the
+    cube (the black dot), in the ball of rotations (rotation vector θn, radius π, opposite
+    surface points the same rotation).  Purple where ``w ≥ 0``, orange where ``w < 0`` (drawn a
+    little beside, so a second pass along the axis stays visible); each numbered dotted arc
+    joins a point where the path leaves the ball to the opposite point where it comes back:
+    a crossing, where ``w`` changes sign.  Right: the same rotations as unit quaternions on
+    the 3-sphere, by stereographic projection (:mod:`quatlib.models.s3`): +1 and −1 are two
+    marked places, a turn about y is the unit circle through them, and ``w = 0`` (the ball's
+    surface) is the shaded plane.  The math is :func:`quatlib.models.belt_demo.belt_state`.
 
     Parameters
     ----------
     turn : float
         Initial turn in degrees, 0 to 720.
     untangle : float
-        Initial untangling progress, 0 to 1 (ignored unless ``turn`` is 0 or 720).
+        Initial untangling progress, 0 to 1 (done at 720°: kept at other turns).
     transport : {"image", "ipympl"}
 
     Returns
     -------
     Demo
-        With ``demo.buttons["untangle"]`` and ``demo.buttons["play"]`` (the
-        animation, started by the button), ``demo.items["reason"]`` (the visible
-        explanation) and ``demo.state`` (a :class:`~quatlib.models.belt_demo.BeltState`:
-        the scene, the ball path, whether untangling is allowed and why).
+        With ``demo.buttons["untangle"]`` and ``demo.buttons["play"]`` (the animation, started
+        by the button), ``demo.items["reason"]`` (the visible explanation) and ``demo.state`` (a
+        :class:`~quatlib.models.belt_demo.BeltState`).
 
     Examples
     --------
@@ -65,33 +68,47 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     False
     >>> demo.set(untangle=1.0).state.n_crossings
     0
+    >>> demo.set(turn=715).state.n_crossings  # turning on keeps the untangling: no twist comes back
+    0
     """
     band = 0.3
-    height = _PANEL_IN + band
-    fig = qp.figure((2 * _PANEL_IN, height))
-    rect = (0.0, 0.0, 0.5, _PANEL_IN / height)
-    scene = qp.Scene(fig.add_axes(rect), extent=2.25, view=_VIEW, world_frame=False)
-    ball = qp.Scene(fig.add_axes((0.5, *rect[1:])), extent=1.25 * np.pi, view=_VIEW, world_frame=False,
+    height = _PANELS_IN[0] + band
+    fig = qp.figure((sum(_PANELS_IN), height))
+    x = np.cumsum([0, *_PANELS_IN]) / sum(_PANELS_IN)
+    top = _PANELS_IN[0] / height
+    scene = qp.Scene(fig.add_axes((x[0], 0.0, x[1] - x[0], top)), extent=2.25, view=_VIEW, world_frame=False)
+    ball = qp.Scene(fig.add_axes((x[1], 0.0, x[2] - x[1], top)), extent=1.3 * np.pi, view=_VIEW, world_frame=False,
                     title="the ball of rotations")
-    # still texts on flat overlays: they stay in the cached background while the view turns
-    gauge = qp.Bars(qp.overlay(ball), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
-                    rect=(0.05, 0.8, 0.17, 0.12), title="followed q", fontsize=8)
+    s3 = qp.Scene(fig.add_axes((x[2], 0.0, x[3] - x[2], top)), extent=1.55, view=_VIEW, world_frame=False,
+                  title="S³, stereographic")
+    t = np.linspace(0, 2 * np.pi, 97)
+    square = 1.2 * np.array([[0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
     items = {
         "cube": qp.Cube(scene, side=belt.CUBE_SIDE),
-        "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, front=_C["vector"],
-                              back=_C["vector2"]),  # each half-turn of twist shows as a change of colour
-        "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"]),
-        "gauge": gauge,
+        "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, ribbon_colors=_RIBBONS),
+        "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"], negative_color=_C["vector"],
+                                   end_color=_C["ink"]),
+        "gauge": qp.Bars(qp.overlay(scene), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
+                         rect=(0.76, 0.8, 0.2, 0.1), title="followed q", fontsize=8),
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
+        "s3_surface": qp.Polyline(s3, square, color=_C["faint"], linewidth=0.8, fill=_C["mirror"], fill_alpha=0.18),
+        "s3_circle": qp.Polyline(s3, np.column_stack([np.cos(t), np.sin(t), 0 * t]), color=_C["faint"],
+                                 linewidth=0.9, linestyle=(0, (4, 3))),
+        "s3_path": qp.Polyline(s3, color=_C["vector2"], linewidth=2.4, zorder=qp.Z.MID),
+        "s3_negative": qp.Polyline(s3, color=_C["vector"], linewidth=2.4, zorder=qp.Z.MID + 0.5),
+        "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6, label="+1", label_offset=(0.07, -0.2)),
+        "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6, label="−1", label_offset=(-0.33, -0.06)),
+        "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color="#777777", fontsize=8.5, offset=(0.05, -0.12)),
+        "s3_now": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=8),
         # live numbers under each panel: HTML costs the figure nothing to redraw
-        "numbers": [W.HTML(layout=W.Layout(width=f"{int(_PANEL_IN * 100)}px", padding="0 0 0 12px")) for _ in range(2)],
+        "numbers": [W.HTML(layout=W.Layout(width=f"{int(w * 100)}px", padding="0 0 0 12px")) for w in _PANELS_IN],
         "reason": W.HTML(layout=control_style()["layout"]),
     }
-    untangle0 = float(untangle) if belt.untangle_allowed(turn)[0] else 0.0
+    untangle0 = float(untangle)
     controls = {
         "turn": angle_slider("turn (°)", turn, 0.0, 720.0, 5.0, tooltip="turn the cube about the vertical axis"),
         "untangle": slider("untangled", untangle0, 0.0, 1.0, 1.0 / _PLAY_STEPS, readout_format=".2f",
-                           tooltip="0: twisted, 1: straight; the cube does not move"),
+                           tooltip="0: twisted, 1: straight; the cube does not move (works at 720°)"),
     }
     buttons = {
         "untangle": W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
@@ -99,19 +116,31 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "play": W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
                        description="run the untangling", layout=W.Layout(width="120px")),
     }
-    # the play control and the untangle slider move together: the animation resumes from where the slider is.
-    # The slider → play link is observed before the demo's own update, so a slider move the draw puts back
-    # (untangling refused) has already reached the play control: one repaint, not two.
     play, untangler = buttons["play"], controls["untangle"]
-    untangler.observe(lambda change: setattr(play, "value", int(round(change["new"] * _PLAY_STEPS))), names="value")
-    demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball],
+    putting_back = []
+
+    def guard(change):
+        """The untangling works only at 720°: elsewhere a move of the slider (by a script) is put back."""
+        if not putting_back and not untangle_works(demo.values.turn):
+            putting_back.append(True)
+            try:
+                demo.set(untangle=change["old"], quiet=True)
+            finally:
+                putting_back.clear()
+
+    # observed before the demo's own update, in this order: the guard, then the play control follows the slider
+    untangler.observe(guard, names="value")
+    untangler.observe(lambda _: setattr(play, "value", int(round(untangler.value * _PLAY_STEPS))), names="value")
+    for name in ("s3_surface", "s3_circle", "s3_plus", "s3_minus", "s3_note"):
+        items[name].static = True  # fixed places of S³: drawn once into the cached background
+    demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball, s3],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
     play.observe(lambda change: demo.set(untangle=change["new"] / _PLAY_STEPS), names="value")
 
     def start_untangling(_=None):
         """Run the animation (the browser plays it), from the twisted state if it has already finished."""
-        if belt.untangle_allowed(demo.values.turn)[0]:
+        if demo.state.allowed:
             if untangler.value >= 1.0:
                 demo.set(untangle=0.0)
             play.playing = True
@@ -121,24 +150,28 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
 
 
 def _draw_belt(demo: Demo, s: BeltState) -> str:
-    """Move the cube, the ribbons and the ball's path to ``s``; enable the untangle controls where it exists."""
+    """Move the cube, the ribbons, the ball's path and the S³ path to ``s``; enable the untangle controls at 720°."""
     it = demo.items
-    if not s.allowed and demo.controls["untangle"].value != 0.0:  # the turn left 720°: twisted again
-        demo.set(untangle=0.0, quiet=True)
     for w in (demo.controls["untangle"], *demo.buttons.values()):
         w.disabled = not s.allowed
     sc = s.scene
     it["cube"].set_data(sc.R)
     it["tethers"].set_data(sc.ribbons, sc.R, sc.anchors, sc.walls)
-    it["ball"].set_data(s.path)
+    it["ball"].set_data(s.ball)
     it["gauge"].set_data(sc.q)
-    # the title and the note change with the kind of state only (not while a slider moves within one kind):
-    # still texts, drawn into the cached background, redrawn only when the kind changes
+    negative = s.path.quaternions[:, 0] < 0
+    near = negative | np.roll(negative, 1) | np.roll(negative, -1)  # the pieces share their end points
+    it["s3_path"].set_data(np.where(negative[:, None] & np.roll(negative, 1)[:, None]
+                                    & np.roll(negative, -1)[:, None], np.nan, s.s3))
+    it["s3_negative"].set_data(np.where(near[:, None], s.s3, np.nan))
+    it["s3_now"].set_data(s.s3[-1] if np.isfinite(s.s3[-1]).all() else (1, 0, 0))
+    # the title and the note change with the kind of state only: still texts in the cached background
     demo.scenes[0].set_title(s.title)
-    it["note"].set_data(s.note, color=_C["ink"] if s.allowed else _C["warn"])
+    it["note"].set_data(s.note, color=_C["ink"] if s.allowed or s.untangle > 0 else _C["warn"])
     mono = "<div style='font-family:monospace;white-space:pre'>{}</div>"
     it["numbers"][0].value = mono.format(f"q({fmt(s.turn, 0)}°) = {fmt_vector(s.q)}")
-    it["numbers"][1].value = mono.format(f"crossings of the surface: {s.n_crossings}")
+    it["numbers"][1].value = mono.format(f"crossings (w changes sign): {s.n_crossings}")
+    it["numbers"][2].value = mono.format(f"lowest w on the path: {fmt(s.path.lowest_w, 3)}")
     colour = "#2e7d32" if s.allowed else _C["warn"]
     it["reason"].value = (f"<div style='color:{colour};line-height:1.4'>{'✓' if s.allowed else '✗'} "
                           f"{html.escape(s.reason)}</div>")

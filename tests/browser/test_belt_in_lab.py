@@ -1,14 +1,16 @@
-"""Notebook 07's belt trick in JupyterLab: the untangle controls work only at 0°/720°, and the picture follows them.
+"""Notebook 07's belt trick in JupyterLab: the untangle controls work only at 720°, and the picture follows them.
 
 The generic test (test_notebooks_in_lab.py) moves the sliders in order: "turn" first, which disables "untangled"
-(untangling exists only when the followed quaternion is +1), so there the untangle slider is reported as disabled
-and not moved.  This test drives it the way a learner would, with the keyboard and the mouse:
+(the untangle control works only at 720°, where the followed quaternion is +1), so there the untangle slider is
+reported as disabled and not moved.  This test drives it the way a learner would, with the keyboard and the mouse
+(the notebook's demo starts at 720°, twisted twice):
 
 - turn to 360° (keyboard): the untangle slider, button and play control are disabled and the reason (q = −1) shows;
 - turn to 720° (End key): they are enabled;
 - the untangle slider moved with the keyboard repaints the figure;
 - the "untangle ▶" button and the play control each run the untangling to 1.00, repainting as they go;
-- turning away from 720° twists the ribbons again and disables the controls.
+- turning away from 720° keeps the untangling (only the 5° turned since twists the ribbons) and disables the
+  controls.
 
 Screenshots of the widget at each step: ``test-artifacts/browser/07_belt_untangle_*.png``.
 """
@@ -66,8 +68,8 @@ def test_untangle_only_at_720_and_every_control_repaints(belt):
     reason = widget.locator(".widget-html", has_text="The followed quaternion is")
     assert button.count() == 1 and play_button.count() == 1 and reason.count() == 1
 
-    # At 0° the controls are enabled (nothing to untangle yet, but untangling is allowed).
-    assert turn.readout() == "0" and not untangle.is_disabled() and button.is_enabled()
+    # The demo starts at 720°: the controls are enabled.
+    assert turn.readout() == "720" and not untangle.is_disabled() and button.is_enabled()
 
     # 360°: q = −1, nothing can be undone; the reason says so.
     assert turn.key_to(360) == "360"
@@ -122,13 +124,15 @@ def test_untangle_only_at_720_and_every_control_repaints(belt):
     assert frac > 0.01, f"figure did not repaint after play (changed {frac:.4f})"
     _shot(nb, cell, "play")
 
-    # Turning away from 720° twists the ribbons again and disables the untangle controls.
+    # Turning away from 720° keeps the untangling (a continuous picture: only the 5° turn twists the ribbons)
+    # and disables the untangle controls.
     turn.handle.focus()
     page.keyboard.press("ArrowLeft")
     _wait_readout(turn, "715")
     nb.wait_quiet()
-    assert untangle.readout() == "0.00" and untangle.is_disabled() and button.is_disabled()
-    assert difference(played, _settled(nb, cell)) > 0.01
+    assert untangle.readout() == "1.00" and untangle.is_disabled() and button.is_disabled()
+    assert "is kept" in widget.inner_text()
+    assert difference(played, _settled(nb, cell)) > 0
     _shot(nb, cell, "715")
 
     final = nb.state()
