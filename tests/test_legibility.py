@@ -17,6 +17,7 @@ import pathlib
 import ipywidgets as W
 import numpy as np
 import pytest
+from demo_helpers import buttons
 
 import quatlib.plot as qp
 from quatlib import course
@@ -27,17 +28,6 @@ RANDOM_STATES = 12  # seeded random combinations per demo, after the determinist
 # The angles the course dwells on (degrees): the lock, half and whole turns, the double cover, a mirror angle of 1°.
 SPECIAL_DEGREES = (-90.0, 0.0, 1.0, 90.0, 180.0, 360.0, 720.0)
 VIEW = {"view_azim": (-180.0, 0.0, 90.0, 180.0), "view_elev": (-90.0, 0.0, 90.0)}
-
-
-def buttons(demo):
-    """The buttons under ``demo.buttons`` (rows of buttons included), in the order shown; Play widgets left out."""
-    for w in demo.buttons.values():
-        stack = [w]
-        while stack:
-            w = stack.pop(0)
-            if isinstance(w, W.Button):
-                yield w
-            stack[:0] = list(getattr(w, "children", ()))
 
 
 def _on_step(slider, value: float) -> float:

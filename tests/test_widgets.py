@@ -10,21 +10,11 @@ from __future__ import annotations
 import ipywidgets as W
 import numpy as np
 import pytest
+from demo_helpers import buttons
 
 import quatlib as ql
 from quatlib import widgets as qw
 from quatlib.models.hello import CubeState
-
-
-def buttons(demo):
-    """Every button under ``demo.buttons`` (rows of buttons included), in the order shown."""
-    for w in demo.buttons.values():
-        stack = [w]
-        while stack:
-            w = stack.pop(0)
-            if isinstance(w, W.Button):
-                yield w
-            stack[:0] = list(getattr(w, "children", ()))
 
 
 def button(demo, description):
