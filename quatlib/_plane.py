@@ -195,6 +195,16 @@ def _as_complex(z, what: str) -> np.ndarray:
     return a
 
 
+def _check_broadcast(z, factor, what: str) -> None:
+    """Raise the course's message when the numbers ``z`` and the ``factor`` made from ``what`` cannot broadcast."""
+    try:
+        np.broadcast_shapes(z.shape, factor.shape)
+    except ValueError:
+        raise ValueError(
+            f"Expected complex numbers z and {what} with broadcastable shapes, got {z.shape} and {factor.shape}"
+        ) from None
+
+
 def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
     """Turn the points ``z = x + iy`` counter-clockwise by ``angle``: ``z e^{iθ}``.
 
@@ -245,13 +255,7 @@ def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
     rot = complex_from_angle(angle, degrees=degrees)
     if weak_angle:
         rot = rot.astype(z.dtype)  # a Python number takes z's precision
-    try:
-        np.broadcast_shapes(z.shape, rot.shape)
-    except ValueError:
-        raise ValueError(
-            "Expected complex numbers z and angles with broadcastable shapes, "
-            f"got {z.shape} and {rot.shape}"
-        ) from None
+    _check_broadcast(z, rot, "angles")
     with np.errstate(over="ignore", invalid="ignore"):
         out = np.asarray(z * rot)
     check_overflow(out.real, "rotated complex numbers (real parts)")
@@ -319,11 +323,5 @@ def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
     twice = complex_from_angle(2 * mirror_angle, degrees=degrees)  # e^{2iφ}
     if weak_angle:
         twice = twice.astype(z.dtype)  # a Python number takes z's precision
-    try:
-        np.broadcast_shapes(z.shape, twice.shape)
-    except ValueError:
-        raise ValueError(
-            "Expected complex numbers z and mirror angles with broadcastable shapes, "
-            f"got {z.shape} and {twice.shape}"
-        ) from None
+    _check_broadcast(z, twice, "mirror angles")
     return np.asarray(twice * np.conj(z))
