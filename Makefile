@@ -62,6 +62,7 @@ bench: $(VENV)/.bench-installed
 	$(PY) benchmarks/bench_quatlib.py
 	$(PY) benchmarks/bench_demos.py --write-readme
 	$(PY) -m benchmarks.bench_browser_latency --course --moves 30
+	$(PY) -m benchmarks.bench_browser_latency --notebooks --moves 20
 	$(PY) -m benchmarks.bench_browser_drag
 
 gifs: $(VENV)/.lab-installed
