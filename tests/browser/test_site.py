@@ -136,7 +136,9 @@ def test_table_of_contents_follows_the_course_manifest():
 
 def test_make_site_builds_with_the_site_extra_and_make_test_installs_it():
     project = tomllib.loads((lab.REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert "jupyter-book>=1.0.4,<2" in project["optional-dependencies"]["site"]
+    # jupyter-book 1.x: Jupyter Book 2 (mystmd) downloads its theme at build time and fails offline
+    book = [r for r in project["optional-dependencies"]["site"] if r.startswith("jupyter-book")]
+    assert len(book) == 1 and book[0].startswith("jupyter-book>=1.") and book[0].endswith(",<2"), book
     assert f"{project['name']}[site]" in project["optional-dependencies"]["test"]
     commands = subprocess.run(["make", "-n", "-B", "site"], cwd=lab.REPO_ROOT, capture_output=True, text=True,
                               check=True).stdout
