@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from make_helpers import make_argv
 
 from quatlib import workshop
 
@@ -200,21 +201,8 @@ def test_the_script_runs_without_the_course_environment(tmp_path):
     assert r.returncode == 0 and "usage: make fresh" in r.stdout, r.stderr
 
 
-def _fake_python(tmp_path: Path) -> tuple[Path, Path]:
-    """An executable that records its arguments, one per line (NUL-separated), instead of running anything."""
-    record = tmp_path / "argv.txt"
-    fake = tmp_path / "fake-python"
-    fake.write_text(f'#!/bin/sh\nprintf "%s\\0" "$@" > "{record}"\n')
-    fake.chmod(0o755)
-    return fake, record
-
-
 def _make_fresh(tmp_path: Path, *variables: str) -> list[str]:
-    fake, record = _fake_python(tmp_path)
-    r = subprocess.run(["make", "-s", "fresh", f"PYTHON={fake}", *variables], cwd=ROOT, capture_output=True,
-                       text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    return record.read_text().split("\0")[:-1]
+    return make_argv(tmp_path, "fresh", *variables)
 
 
 def test_make_fresh_runs_the_script(tmp_path):

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from make_helpers import make_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,18 +112,11 @@ def test_cli_reports_an_unknown_notebook_without_traceback():
 
 
 def _make_present(tmp_path: Path, *variables: str) -> list[str]:
-    """`make present …` with a stand-in for the venv's python that records its arguments (NUL-separated)."""
-    record = tmp_path / "argv.txt"
-    fake = tmp_path / "fake-python"
-    fake.write_text(f'#!/bin/sh\nprintf "%s\\0" "$@" > "{record}"\n')
-    fake.chmod(0o755)
+    """`make present …` with a stand-in for the venv's python (an empty venv stamped as installed)."""
     venv = tmp_path / "venv"
     venv.mkdir(exist_ok=True)
     (venv / ".lab-installed").touch()  # newer than pyproject.toml: make installs nothing
-    r = subprocess.run(["make", "-s", "present", f"VENV={venv}", f"PY={fake}", *variables], cwd=ROOT,
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    return record.read_text().split("\0")[:-1]
+    return make_argv(tmp_path, "present", f"VENV={venv}", *variables, python_var="PY")
 
 
 def test_make_present_runs_the_launcher(tmp_path):
