@@ -25,6 +25,7 @@ Env ``QC_NOTEBOOKS_DIR`` points the course-notebook tests at another folder (def
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -98,6 +99,15 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def load_script(relpath: str, name: str):
+    """Import the script ``relpath`` of the repository (e.g. ``tools/present.py``, not a package) as module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / relpath)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def copy_notebooks(src: Path, dst: Path) -> Path:

@@ -18,9 +18,7 @@ Screenshots: ``test-artifacts/browser/voila_<stem>.png``.
 from __future__ import annotations
 
 import datetime as dt
-import importlib.util
 import json
-import sys
 import threading
 import time
 import urllib.error
@@ -34,16 +32,7 @@ from . import jupyterlab as lab
 pytestmark = pytest.mark.browser
 
 
-def _load_present():
-    path = lab.REPO_ROOT / "tools" / "present.py"
-    spec = importlib.util.spec_from_file_location("qc_tools_present", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-present = _load_present()
+present = lab.load_script("tools/present.py", "qc_tools_present")
 
 NOTEBOOKS = sorted(lab.NOTEBOOKS_DIR.glob("*.ipynb"))
 PARAMS = [pytest.param(p.name, id=p.stem) for p in NOTEBOOKS] or [pytest.param(None, id="no-notebooks-found")]

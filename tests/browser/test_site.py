@@ -21,7 +21,6 @@ Screenshots: ``test-artifacts/site/<page>.png`` (the whole page).
 from __future__ import annotations
 
 import functools
-import importlib.util
 import subprocess
 import sys
 import threading
@@ -49,16 +48,7 @@ NOTEBOOK_PAGES = [nb.stem for nb in course.NOTEBOOKS]
 OTHER_PAGES = ["index", "intro", "search", "genindex"]
 
 
-def _load_site_build():
-    path = lab.REPO_ROOT / "site" / "build.py"
-    spec = importlib.util.spec_from_file_location("qc_site_build", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-site_build = _load_site_build()
+site_build = lab.load_script("site/build.py", "qc_site_build")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
