@@ -118,7 +118,9 @@ def matrix_from_quaternion(q) -> np.ndarray:
            [-1.,  0.,  0.]])
     """
     q = as_quaternion(q)
-    w, x, y, z = _components(q.astype(np.float64, copy=False))  # computed in float64
+    # computed in float64; each entry is read several times, so copy them into
+    # contiguous arrays first (one pass; see _components)
+    w, x, y, z = _components(q, planar=True)
     with np.errstate(over="ignore", under="ignore"):  # a huge or tiny q is scaled below
         n2 = w * w + x * x + y * y + z * z
     if not _in_range(n2, _SAFE_N2):  # huge, tiny or zero: scale by a power of two (exact)
