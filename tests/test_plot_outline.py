@@ -87,3 +87,10 @@ def test_a_carded_label_sits_on_a_white_card_that_covers_its_glyphs_and_hides_wi
     np.testing.assert_allclose(card.get_facecolor()[:3], 1.0)
     label.set_data(text="  ")
     assert not patch.get_visible() and not card.get_visible()
+
+
+def test_world_letters_that_would_meet_are_pushed_apart(scene):
+    world = qp.WorldAxes(scene)
+    scene.set_view(-45, 0)  # x and z point the same way on screen
+    (x, _, z) = (letter.pixel_box().mean(axis=0) for letter in world.letters)
+    assert np.hypot(*(x - z)) >= world.LETTER_GAP - 1e-6

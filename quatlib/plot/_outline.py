@@ -168,3 +168,25 @@ class WorldAxes(Item):
         self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
                                                alpha=0.65, zorder=Z.TEXT - 1))
                         for k, name in enumerate("xyz")]
+
+    #: Two letters closer than this (pixels, centre to centre) are moved apart, as :class:`Frame` moves its own.
+    LETTER_GAP = 14.0
+
+    def project(self) -> None:
+        """Project the frame and the letters; two letters that would meet (x and z seen from azimuth −45°,
+        elevation 0) are pushed apart, half the missing gap each."""
+        for letter in self.letters:
+            letter.offset = np.zeros(2)
+        super().project()
+        per_pixel = 1.0 / float(np.diff(self.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])
+        centres = [letter.pixel_box().mean(axis=0) for letter in self.letters]
+        for i, a in enumerate(self.letters):
+            for j in range(i + 1, len(self.letters)):
+                d = centres[j] - centres[i]
+                dist = float(np.hypot(*d))
+                if dist < self.LETTER_GAP:
+                    u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])  # one above the other
+                    shift = 0.5 * (self.LETTER_GAP - dist) * u * per_pixel
+                    a.offset, self.letters[j].offset = a.offset - shift, self.letters[j].offset + shift
+        for letter in self.letters:
+            letter.project()

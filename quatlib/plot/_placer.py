@@ -1,4 +1,4 @@
-"""Where to write labels so that none covers another: one greedy placer for every demo (numpy only).
+"""Where to write labels so that none covers another: one greedy placer for every demo.
 
 A label is a box of a given size whose centre may sit at a few *candidate* offsets from its *anchor* (the point it
 names).  :func:`place_labels` takes the labels in order -- earlier ones get the better spots -- and gives each the
@@ -6,7 +6,8 @@ first candidate whose box stays inside ``bounds``, meets no fixed obstacle (boxe
 before it; when none is free, the candidate that trespasses least, or no place at all for an optional label.  All
 coordinates are in one 2D system of the caller's choosing (display pixels, a panel's data units); nothing here
 draws or measures text, so a demo can decide where its labels go before anything is drawn.  :func:`text_size`
-gives a text's box from its glyph outlines, without a renderer.
+gives a text's box from its glyph outlines, without a renderer.  :class:`PlacedLabels` is the scene item built on
+it: names at 3D points, placed anew whenever they move or the view turns.
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ import functools
 
 import numpy as np
 
-__all__ = ["place_labels", "ring_offsets", "text_size"]
+from ._items import Item, as_points
+from ._outline import OutlineText
+from ._style import COLORS
+
+__all__ = ["place_labels", "ring_offsets", "text_size", "PlacedLabels"]
 
 # how much worse than any overlap it is for a label to leave the panel (per unit it sticks out)
 _OUTSIDE_COST = 1e6
@@ -166,3 +171,82 @@ def _size_in_points(text: str, fontsize: float, family: str) -> tuple[float, flo
     width = text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0] if text else 0.0
     height = text_to_path.get_text_width_height_descent("lp", prop, ismath=False)[1]  # descent included
     return float(width), float(height)
+
+
+class PlacedLabels(Item):
+    """Names at 3D points, each written where it covers no other name, no text to ``avoid`` and stays in the panel.
+
+    ``PlacedLabels(scene, {"q0": "q0", "q1": "q1"})`` makes one :class:`~quatlib.plot.OutlineText` per entry
+    (in :attr:`labels`, by key; ``colors`` by key, ``fontsize``, ``card`` as for OutlineText);
+    ``set_data({key: point or None})`` moves them (None hides one) and ``set_data(texts={key: text})`` rewrites
+    them.  On every :meth:`project` -- after ``set_data`` and whenever the view turns -- :func:`place_labels`
+    places them in the order of the dict: around each point at ``candidates[key]`` (offsets in the scene's
+    screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
+    boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters), of the
+    panel's fixed texts (title, legend, note: texts in axes coordinates) and of ``discs`` (``(x, y, r)`` in
+    screen units), inside the panel.  A name in ``optional`` with no free place is hidden.  Create it after the
+    items it must avoid, so that it projects after them.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+    >>> names = ql.plot.PlacedLabels(scene, {"a": "start", "b": "end"})
+    >>> names.set_data({"a": (0.5, 0, 0), "b": (0.5, 0, 0)})   # one point: the two names go apart
+    >>> (a0, a1), (b0, b1) = (names.labels[k].pixel_box() for k in "ab")
+    >>> bool(a1[0] <= b0[0] or b1[0] <= a0[0] or a1[1] <= b0[1] or b1[1] <= a0[1])
+    True
+    """
+
+    def __init__(self, scene, texts: dict, *, colors=None, fontsize: float = 9.5, card: bool = False,
+                 candidates=None, avoid=(), discs=(), optional=(), gap: float = 0.05, rings=(1.0, 2.5, 4.0),
+                 pad: float = 2.0):
+        super().__init__(scene)
+        colors = colors or {}
+        self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
+                                                 card=card)) for k, text in texts.items()}
+        self.candidates = dict(candidates or {})
+        self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
+        self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
+        self.points = {k: None for k in texts}
+
+    def set_data(self, points=None, texts=None) -> None:
+        """Move the names to ``points`` (``{key: 3D point or None}``; keys left out stay) and/or rewrite them."""
+        for k, text in (texts or {}).items():
+            self.labels[k].set_data(text=text)
+        for k, p in (points or {}).items():
+            self.points[k] = None if p is None else as_points(p, f"point of {k!r}").reshape(3)
+        self.project()
+
+    def project(self) -> None:
+        """Write each shown name at its point, then move them apart (see the class docstring)."""
+        ax, keys = self.ax, [k for k, p in self.points.items() if p is not None and self.labels[k].text.strip()]
+        for k, label in self.labels.items():
+            label.set_visible(k in keys)
+            label.offset = np.zeros(2)
+            if k in keys:
+                label.set_data(self.points[k])
+        if not keys:
+            return
+        renderer = ax.figure.canvas.get_renderer()
+        fixed = [t.get_window_extent(renderer).extents for t in ax.texts
+                 if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes]
+        boxes = np.array([self.labels[k].pixel_box() for k in keys])  # each name centred on its point, pixels
+        origin, unit = ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])
+        per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
+        sizes = boxes[:, 1] - boxes[:, 0] + 2 * self.pad
+        anchors = boxes.mean(axis=1)
+        middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
+        candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
+                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
+                      for k, size, a in zip(keys, sizes, anchors, strict=True)]
+        discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
+            else ()
+        centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
+                               obstacles=[*fixed, *(a.pixel_box().ravel() for a in self.avoid)],
+                               optional=[i for i, k in enumerate(keys) if k in self.optional])
+        for k, anchor, centre in zip(keys, anchors, centres, strict=True):
+            label = self.labels[k]
+            if np.isnan(centre[0]):  # an optional name with no room
+                label.set_visible(False)
+                continue
+            label.offset = (centre - anchor) / per_unit
+            label.project()

@@ -14,7 +14,7 @@ _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
 INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
 # Where a name may go, as offsets from what it names in cube sides, best first: a cube's name above, below or
-# beside it; a point's name on two rings around the point (qp.place_labels takes the first free one).
+# beside it; a point's name on two rings around the point (qp.PlacedLabels takes the first free one).
 AROUND_CUBE = np.array([(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8),
                         (-1.1, -0.8), (0, 1.4), (0, -1.4)])
 AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(range(0, 360, 45))])
@@ -87,9 +87,12 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, head=0.07),
         "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0),
         **{k: qp.LetteredCube(scene, CUBE_SIDE, ghost=k == "ghost", center=c0) for k in CUBES},
-        "names": {k: qp.OutlineText(scene, text, c0, color=col, fontsize=9.5, card=True) for k, (text, col) in names.items()},
     }
-    items["placer"] = _Names(scene, items["names"], world.letters)  # the last item: it places after the others
+    # every name, placed (cubes first) off the others, the world letters and the legend; made last, it projects last
+    items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items()},
+                                     colors={k: col for k, (_, col) in names.items()}, card=True, avoid=world.letters,
+                                     candidates={k: CUBE_SIDE * (AROUND_CUBE if k in CUBES else AROUND_POINT)
+                                                 for k in names}, optional=[k for k in names if k not in CUBES])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
@@ -116,16 +119,15 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["axis"].set_data(1.75 * s.line, -1.75 * s.line)
     for item in ("axis", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
-    names = it["names"]  # a copy (nearly) on the original gets one name instead of two on top of each other
-    names["final"].set_data(text="in both = original" if s.no_turn else "in both ≈ original" if s.copies_close
-                            else "in both")
-    names["phi"].set_data(text=f"φ = {fmt(s.mirror_angle, 0)}°")
-    names["turn"].set_data(text=f"2φ = {fmt(s.rotation_angle, 0)}°")
-    it["placer"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
-                           "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
-                           "turn": s.turn_arc[len(s.turn_arc) // 2] if shown else None,
-                           "axis": 1.5 * s.line if shown else None, "n1": s.hinge + 0.7 * s.n1,
-                           "n2": s.hinge + 0.7 * s.n2})
+    # a copy (nearly) on the original gets one name instead of two on top of each other
+    final = "in both = original" if s.no_turn else "in both ≈ original" if s.copies_close else "in both"
+    it["names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
+                          "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
+                          "turn": s.turn_arc[len(s.turn_arc) // 2] if shown else None,
+                          "axis": 1.5 * s.line if shown else None, "n1": s.hinge + 0.7 * s.n1,
+                          "n2": s.hinge + 0.7 * s.n2},
+                         texts={"final": final, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
+                                "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
     if s.degenerate:
         why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
         scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
@@ -134,50 +136,6 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         scene.set_note("")
     scene.set_caption(f"q = n₂n₁ = {fmt_vector(s.q)}")
     return _readout(s)
-
-
-class _Names(qp.Item):
-    """Writes each name of the scene beside its 3D point, on no other text; again whenever the view turns.
-
-    ``set_data(spots)`` takes ``{name: point or None}`` (None hides the name).  :func:`quatlib.plot.place_labels`
-    places them in order (the cubes' first) around their points' screen positions, off the world letters and the
-    panel's fixed texts (title, legend, note) and inside the panel; a point's name with no free spot is left out
-    (the legend and the readout say it).  Being the scene's last item, it projects after the others.
-    """
-
-    def __init__(self, scene, names, letters):
-        super().__init__(scene)
-        self.names, self.letters, self.spots = names, letters, {}
-
-    def set_data(self, spots: dict) -> None:
-        self.spots = dict(spots)
-        self.project()
-
-    def project(self) -> None:
-        ax, keys = self.ax, [k for k, p in self.spots.items() if p is not None]
-        for k, name in self.names.items():
-            name.set_visible(k in keys)
-            if k in keys:
-                name.offset = np.zeros(2)
-                name.set_data(self.spots[k])
-        if not keys:
-            return
-        renderer = ax.figure.canvas.get_renderer()
-        fixed = [t.get_window_extent(renderer).extents for t in ax.texts
-                 if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes]
-        boxes = np.array([self.names[k].pixel_box() for k in keys])  # each name drawn at its point, pixels
-        unit = float(np.diff(ax.transData.transform([(0, 0), (CUBE_SIDE, 0)])[:, 0])[0])  # a cube side, pixels
-        centres = qp.place_labels(
-            boxes.mean(axis=1), boxes[:, 1] - boxes[:, 0] + 4, bounds=ax.bbox.extents,
-            candidates=[unit * (AROUND_CUBE if k in CUBES else AROUND_POINT) for k in keys],
-            obstacles=[*fixed, *(letter.pixel_box().ravel() for letter in self.letters)],
-            optional=[i for i, k in enumerate(keys) if k not in CUBES])
-        for k, box, centre in zip(keys, boxes, centres, strict=True):
-            name = self.names[k]
-            name.set_visible(not np.isnan(centre[0]))
-            if name.artists[0].get_visible():
-                name.offset = (centre - box.mean(axis=0)) / unit * CUBE_SIDE  # pixels to the scene's units
-                name.project()
 
 
 def _readout(s: MirrorsState) -> str:
