@@ -207,6 +207,7 @@ class PlacedLabels(Item):
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
         self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
         self.points = {k: None for k in texts}
+        self._measured = {}  # (text, its text, place, size, panel) -> its pixel box
 
     def set_data(self, points=None, texts=None) -> None:
         """Move the names to ``points`` (``{key: 3D point or None}``; keys left out stay) and/or rewrite them."""
@@ -221,19 +222,14 @@ class PlacedLabels(Item):
         ax, keys = self.ax, [k for k, p in self.points.items() if p is not None and self.labels[k].text.strip()]
         for k, label in self.labels.items():
             label.set_visible(k in keys)
-            label.offset = np.zeros(2)
-            if k in keys:
-                label.set_data(self.points[k])
         if not keys:
             return
-        renderer = ax.figure.canvas.get_renderer()
-        fixed = [t.get_window_extent(renderer).extents for t in ax.texts
-                 if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes]
-        boxes = np.array([self.labels[k].pixel_box() for k in keys])  # each name centred on its point, pixels
+        xy, _ = self.scene.project(np.array([self.points[k] for k in keys]))
+        anchors = ax.transData.transform(xy)  # pixels; a centred name's box is centred on its anchor
+        boxes = np.array([self.labels[k].pixel_box() for k in keys])
+        sizes = boxes[:, 1] - boxes[:, 0] + 2 * self.pad
         origin, unit = ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])
         per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
-        sizes = boxes[:, 1] - boxes[:, 0] + 2 * self.pad
-        anchors = boxes.mean(axis=1)
         middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
         candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
                       else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
@@ -241,7 +237,7 @@ class PlacedLabels(Item):
         discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
             else ()
         centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
-                               obstacles=[*fixed, *(a.pixel_box().ravel() for a in self.avoid)],
+                               obstacles=[*self._fixed_boxes(), *(a.pixel_box().ravel() for a in self.avoid)],
                                optional=[i for i, k in enumerate(keys) if k in self.optional])
         for k, anchor, centre in zip(keys, anchors, centres, strict=True):
             label = self.labels[k]
@@ -249,4 +245,17 @@ class PlacedLabels(Item):
                 label.set_visible(False)
                 continue
             label.offset = (centre - anchor) / per_unit
-            label.project()
+            label.set_data(self.points[k])
+
+    def _fixed_boxes(self) -> list:
+        """The pixel boxes of the panel's shown texts in axes coordinates (title, legend, note), each measured
+        once per text, place and panel size."""
+        ax, out = self.ax, []
+        renderer = ax.figure.canvas.get_renderer()
+        for t in ax.texts:
+            if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes:
+                key = (id(t), t.get_text(), t.get_position(), t.get_fontsize(), tuple(ax.bbox.bounds))
+                if key not in self._measured:
+                    self._measured[key] = t.get_window_extent(renderer).extents
+                out.append(self._measured[key])
+        return out

@@ -150,7 +150,8 @@ def _readout(s: MirrorsState) -> str:
     rows = [f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b>",
             axis, f"n₁ = {code(fmt_vector(s.n1, 3))}", f"n₂ = {code(fmt_vector(s.n2, 3))}",
             f"q = n₂ n₁ =<br>&nbsp;&nbsp;{code(fmt_vector(s.q))}",
-            f"q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;{code(fmt_vector(s.q_axis_angle))}",
+            "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;"
+            + code(fmt_vector(s.q_axis_angle)),
             sign if s.same_rotation else "<span style='color:#b03a2e'>✗ not the same rotation</span>",
             f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. One "
             f"mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); two: det +{fmt(s.final_det, 0)} (a rotation)"]
