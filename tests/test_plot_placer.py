@@ -124,3 +124,36 @@ def test_placed_labels_never_overlap_each_other_or_obstacles_and_stay_inside(lab
     assert (boxes[:, :2] >= -1e-9).all() and (boxes[:, 2:] <= 200 + 1e-9).all()
     everything = [*boxes, *obstacles]
     assert all(overlap(a, b) <= 1e-9 for i, a in enumerate(boxes) for b in everything[i + 1:])
+
+
+def _apart(a, b) -> bool:
+    (a0, a1), (b0, b1) = a, b
+    return bool(a1[0] <= b0[0] or b1[0] <= a0[0] or a1[1] <= b0[1] or b1[1] <= a0[1])
+
+
+@pytest.mark.parametrize("view", [(0, 0), (35, 22), (-45, 0), (120, -60)])
+def test_placed_labels_keep_apart_off_what_they_avoid_and_off_their_disc_whatever_the_view(view):
+    _, (scene,) = qp.panels(1, world_frame=False)
+    world = qp.WorldAxes(scene)
+    names = qp.PlacedLabels(scene, {"a": "start", "b": "end", "c": "middle"}, avoid=world.letters,
+                            discs=[(0, 0, 0.5)], rings=range(1, 21))
+    names.set_data({"a": (0.6, 0, 0), "b": (0.6, 0.02, 0), "c": (0, 0, 0.3)})
+    scene.set_view(*view)  # the scene re-projects the labels: placed anew
+    boxes = [label.pixel_box() for label in names.labels.values()]
+    others = [letter.pixel_box() for letter in world.letters]
+    assert all(_apart(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] + others)
+    centre, rim = scene.ax.transData.transform([(0, 0), (0.5, 0)])
+    for (lo, hi) in boxes:  # off the disc of radius 0.5 about the origin
+        assert np.hypot(*(np.clip(centre, lo, hi) - centre)) >= rim[0] - centre[0] - 1e-6
+
+
+def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional():
+    _, (scene,) = qp.panels(1, world_frame=False)
+    names = qp.PlacedLabels(scene, {"a": "first", "b": "second"}, candidates={"a": [(0, 0)], "b": [(0, 0)]},
+                            optional=["b"])
+    names.set_data({"a": (0, 0, 0), "b": None})
+    assert [label.artists[0].get_visible() for label in names.labels.values()] == [True, False]
+    names.set_data({"b": (0, 0, 0)})  # its only spot is taken by "a": left out
+    assert [label.artists[0].get_visible() for label in names.labels.values()] == [True, False]
+    names.set_data({"b": (1, 1, 0)}, texts={"b": "moved"})
+    assert names.labels["b"].artists[0].get_visible() and names.labels["b"].text == "moved"
