@@ -95,19 +95,14 @@ def test_state_is_frozen():
         mirrors_state(45, 0, 0, 90).q = np.zeros(4)
 
 
-def test_place_labels_never_overlaps_and_hides_only_optional_names():
-    from quatlib.models.mirrors import place_labels
-
-    around = [(dx, dy) for dx in (-30, 0, 30) for dy in (-15, 0, 15)]
-    anchors = [(100, 100)] * 5  # five names for one point: they must spread out
-    sizes = [(24, 12)] * 5
-    taken = [(88, 94, 112, 106)]  # a text already at the point
-    offsets = place_labels(anchors, sizes, [around] * 5, taken, (0, 0, 200, 200), optional=[3, 4])
-    boxes = [np.array([100 + dx - 12, 100 + dy - 6, 100 + dx + 12, 100 + dy + 6])
-             for dx, dy in (o for o in offsets if o is not None)]
-    for i, a in enumerate(boxes + [np.array(taken[0])]):
-        for b in boxes[i + 1:]:
-            assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1])
-    # in a crowded spot an optional name is left out rather than written over another
-    crowded = place_labels([(10, 10)] * 2, [(20, 20)] * 2, [[(0, 0)]] * 2, [], (0, 0, 100, 100), optional=[1])
-    assert crowded == [(0, 0), None]
+def test_the_drawn_angles_are_arcs_of_phi_and_two_phi_about_the_line():
+    s = mirrors_state(50, 20, 30, 40)
+    # the arc of φ runs from mirror 1's edge to mirror 2's, radius 0.7 about the hinge on the line
+    np.testing.assert_allclose(np.cross(s.hinge, s.line), 0, atol=1e-12)
+    assert abs(np.linalg.norm(s.hinge) - 0.95) < 1e-12 and s.hinge @ s.line * (s.position @ s.line) <= 0
+    np.testing.assert_allclose(s.phi_arc[[0, -1]] - s.hinge, 0.7 * s.edges, atol=1e-12)
+    # the arc of 2φ carries the cube's foot about the line onto the turned copy's
+    foot = s.position - (s.position @ s.line) * s.line
+    np.testing.assert_allclose(s.turn_arc[0] - s.turn_centre, foot, atol=1e-12)
+    np.testing.assert_allclose(s.turn_arc[-1] - s.turn_centre, ql.rotate_vector(s.q, foot), atol=1e-12)
+    assert not s.copies_close and mirrors_state(1, 0, 0, 90).copies_close

@@ -75,3 +75,22 @@ def test_world_axes_write_each_letter_beyond_its_tip(scene):
     renderer.render_rgb()
     scene.set_view(30, 20)
     assert renderer.background is not None  # a view turn keeps the cached background: nothing in it moves
+
+
+def test_a_carded_label_sits_on_a_white_card_that_covers_its_glyphs_and_hides_with_it(scene):
+    label = qp.OutlineText(scene, "in mirror 1", (0.5, 0.2, 0), card=True)
+    scene.set_view(30, 20)
+    patch, card = label.artists
+    lo, hi = pixel_box(label)
+    corners = card.get_transform().transform(card.get_path().vertices)
+    assert (corners.min(axis=0) <= lo).all() and (corners.max(axis=0) >= hi).all()
+    np.testing.assert_allclose(card.get_facecolor()[:3], 1.0)
+    label.set_data(text="  ")
+    assert not patch.get_visible() and not card.get_visible()
+
+
+def test_world_letters_that_would_meet_are_pushed_apart(scene):
+    world = qp.WorldAxes(scene)
+    scene.set_view(-45, 0)  # x and z point the same way on screen
+    (x, _, z) = (letter.pixel_box().mean(axis=0) for letter in world.letters)
+    assert np.hypot(*(x - z)) >= world.LETTER_GAP - 1e-6

@@ -121,7 +121,7 @@ def test_mirrors_45_degrees_apart_turn_by_90_and_q_is_minus_the_axis_angle_quate
     assert "equal up to sign" in d.readout.value
     assert "(-0.7071, 0.0000, -0.7071, 0.0000)" in d.readout.value
     assert "(0.7071, 0.0000, 0.7071, 0.0000)" in d.readout.value
-    assert d.items["names"]["turn"].text == "2φ = 90°"
+    assert d.items["names"].labels["turn"].text == "2φ = 90°"
 
 
 def test_perpendicular_mirrors_give_a_half_turn_whose_quaternion_is_pure():
@@ -141,7 +141,7 @@ def test_coinciding_mirrors_explain_instead_of_failing(phi, w):
     assert "no turn" in d.scenes[0].note and "no axis" in d.scenes[0].note
     assert "axis undefined" in d.readout.value
     assert not d.items["turn_arc"].artists[0].get_visible()
-    assert d.items["names"]["final"].text == "in both = original"
+    assert d.items["names"].labels["final"].text == "in both = original"
 
 
 def test_turning_both_mirrors_together_keeps_the_rotation(demo):

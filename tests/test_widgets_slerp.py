@@ -232,7 +232,7 @@ def test_the_end_labels_keep_off_the_cube(demo, azim, elev):
         demo.set(angle=angle, view_azim=azim, view_elev=elev)
         ax = demo.scenes[0].ax
         centre, rim = ax.transData.transform([[0, 0], [CUBE_RADIUS, 0]])
-        for label in demo.items["end_labels"].labels:
+        for label in demo.items["end_labels"].labels.values():
             box = label.pixel_box()
             nearest = np.clip(centre, box[0], box[1])  # the box's point nearest the cube's centre
             assert np.hypot(*(nearest - centre)) >= rim[0] - centre[0], (angle, azim, elev, label.text)

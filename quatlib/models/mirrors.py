@@ -14,9 +14,11 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._matrix import matrix_from_quaternion
 from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
-from .geometry import axis_frame
+from .geometry import arc_points, axis_frame
 
-__all__ = ["MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line", "place_labels"]
+__all__ = ["CUBE_SIDE", "MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line"]
+
+CUBE_SIDE = 0.5  # the side of the cube that is reflected
 
 
 def reflection_matrix(n) -> np.ndarray:
@@ -68,6 +70,14 @@ class MirrorsState:
         ``final_matrix`` equals ``matrix_from_quaternion(q)``: the two reflections move every point as ``q v q*``.
     no_turn : bool
         The turned copy lands on the original (``final_matrix`` is the identity).
+    copies_close : bool
+        The turned copy is within ``1.2`` cube sides of the original (one name serves both).
+    hinge : ndarray, shape (3,)
+        Where the angle ``φ`` is drawn: on the line, ``0.95`` from the origin, on the side away from the cube.
+    phi_arc : ndarray, shape (n, 3)
+        The arc of ``φ`` from mirror 1's edge to mirror 2's, radius ``0.7`` about ``hinge``.
+    turn_centre, turn_arc : ndarray, shape (3,) and (96, 3)
+        The arc of the turn ``2φ`` from the cube to its turned copy, about the line, a little below the cubes.
     """
 
     mirror_angle: float
@@ -89,6 +99,11 @@ class MirrorsState:
     opposite_sign: bool
     reflections_agree: bool
     no_turn: bool
+    copies_close: bool
+    hinge: np.ndarray
+    phi_arc: np.ndarray
+    turn_centre: np.ndarray
+    turn_arc: np.ndarray
 
     @property
     def same_rotation(self) -> bool:
@@ -158,15 +173,24 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
     ghost_center = reflect(c0, n1)
     M1 = reflection_matrix(n1)
     M21 = reflect(reflect(np.eye(3), n1), n2).T  # mirror 1, then mirror 2
+    final_center = reflect(ghost_center, n2)
+    along = float(c0 @ line)
+    hinge = (-0.95 if along >= 0 else 0.95) * line  # φ is drawn on the line, at the end away from the cube
+    edges = np.cross(line, [n1, n2])
+    turn_centre = (along - 0.6 * CUBE_SIDE) * line  # the arc of 2φ runs under the cubes
     return MirrorsState(
         mirror_angle=float(mirror_angle), rotation_angle=rotation_angle, line=line, n1=n1, n2=n2,
-        edges=np.cross(line, [n1, n2]), q=q,
+        edges=edges, q=q,
         q_axis_angle=q_aa, axis=None if degenerate else cross / np.linalg.norm(cross), degenerate=degenerate,
-        position=c0, ghost_center=ghost_center, final_center=reflect(ghost_center, n2), ghost_matrix=M1,
+        position=c0, ghost_center=ghost_center, final_center=final_center, ghost_matrix=M1,
         final_matrix=M21, same_sign=bool(np.allclose(q, q_aa, atol=1e-12)),
         opposite_sign=bool(np.allclose(q, -q_aa, atol=1e-12)),
         reflections_agree=bool(np.allclose(M21, matrix_from_quaternion(q), atol=1e-12)),
-        no_turn=bool(np.allclose(M21, np.eye(3), atol=1e-9)))
+        no_turn=bool(np.allclose(M21, np.eye(3), atol=1e-9)),
+        copies_close=bool(np.linalg.norm(final_center - c0) < 1.2 * CUBE_SIDE), hinge=hinge,
+        phi_arc=arc_points(line, 0.7 * edges[0], np.radians(mirror_angle), center=hinge),
+        turn_centre=turn_centre,
+        turn_arc=arc_points(line, c0 - along * line, np.radians(rotation_angle), center=turn_centre, n=96))
 
 
 def clear_of_line(position, line, fallback, distance: float = 1.0, along: float = 0.5) -> np.ndarray:
@@ -188,45 +212,3 @@ def clear_of_line(position, line, fallback, distance: float = 1.0, along: float 
     r = float(np.linalg.norm(perp))
     u = perp / r if r > 1e-9 else np.asarray(fallback, dtype=float) / np.linalg.norm(fallback)
     return float(np.clip(t, -along, along)) * a + max(r, distance) * u
-
-
-def place_labels(anchors, sizes, candidates, taken, bounds, optional=()) -> list:
-    """Where to write labels so that no two overlap: a greedy choice among candidate offsets (screen pixels).
-
-    Label ``k`` (in order: earlier labels get the better spots) is a box of
-    ``sizes[k] = (width, height)`` centred at ``anchors[k] + offset``, for the
-    first ``offset`` in ``candidates[k]`` whose box stays inside ``bounds``
-    ``(x0, y0, x1, y1)`` and misses every box in ``taken`` and every label placed
-    before it.  If no candidate is free, the label takes the candidate that
-    overlaps least, or ``None`` (hide it) if ``k`` is in ``optional``.
-
-    Returns
-    -------
-    list
-        One ``(dx, dy)`` offset (or None) per label.
-
-    >>> place_labels([(0, 0), (0, 0)], [(20, 10), (20, 10)], [[(0, 10), (0, -10)]] * 2, [], (-50, -50, 50, 50))
-    [(0, 10), (0, -10)]
-    """
-    boxes = [np.asarray(b, dtype=float).reshape(4) for b in taken]
-    x0, y0, x1, y1 = bounds
-    chosen = []
-    for k, (anchor, (w, h), options) in enumerate(zip(anchors, sizes, candidates, strict=True)):
-        best, best_cost = None, np.inf
-        for dx, dy in options:
-            cx, cy = anchor[0] + dx, anchor[1] + dy
-            box = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
-            outside = max(0.0, x0 - box[0]) + max(0.0, box[2] - x1) + max(0.0, y0 - box[1]) + max(0.0, box[3] - y1)
-            overlap = sum(max(0.0, min(box[2], b[2]) - max(box[0], b[0]))
-                          * max(0.0, min(box[3], b[3]) - max(box[1], b[1])) for b in boxes)
-            cost = overlap + 1e3 * outside
-            if cost < best_cost:
-                best, best_cost, best_box = (dx, dy), cost, box
-            if cost == 0:
-                break
-        if best_cost > 0 and k in optional:
-            chosen.append(None)
-            continue
-        chosen.append(best)
-        boxes.append(best_box)
-    return chosen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.font_manager import FontProperties
-from matplotlib.patches import PathPatch
+from matplotlib.patches import FancyBboxPatch, PathPatch
 from matplotlib.textpath import TextPath
 from matplotlib.transforms import Affine2D, ScaledTranslation
 
@@ -34,7 +34,9 @@ class OutlineText(Item):
     align the outline's box (``"left"``/``"center"``/``"right"``,
     ``"bottom"``/``"baseline"``/``"center"``/``"top"``).  With ``inside=True``
     a label at a 3D point is kept within its panel: near an edge it slides in
-    (by just as much as needed) instead of being cut off.
+    (by just as much as needed) instead of being cut off.  With ``card=True`` it
+    is written on a translucent white card (like :class:`Label`'s), so it stays
+    readable over lines and planes.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1)
@@ -46,7 +48,7 @@ class OutlineText(Item):
 
     def __init__(self, scene, text: str = "", p=(0, 0, 0), *, xy=None, color=COLORS["ink"], fontsize=9.5,
                  ha="center", va="center", offset=(0.0, 0.0), alpha=1.0, family="DejaVu Sans", zorder=Z.TEXT - 2,
-                 inside=False):
+                 inside=False, card=False):
         super().__init__(scene)
         self.inside = bool(inside)
         self.offset = np.asarray(offset, dtype=float)
@@ -59,6 +61,13 @@ class OutlineText(Item):
         self._patch.set_clip_on(False)  # a title sits above its panel
         self.ax.add_artist(self._patch)
         self.own(self._patch)
+        self._card = None
+        if card:  # a rounded white box under the glyphs, in points like them (resized with the text)
+            self._card = FancyBboxPatch((0, 0), 1, 1, boxstyle="round,pad=1.5", facecolor="white",
+                                        edgecolor="none", alpha=0.75, zorder=zorder - 0.01)
+            self._card.set_clip_on(False)
+            self.ax.add_artist(self._card)
+            self.own(self._card)
         self._text = None
         self._align = (0.0, 0.0)
         self._box = np.zeros((2, 2))  # the aligned outline's box in points, relative to its anchor
@@ -86,7 +95,10 @@ class OutlineText(Item):
                     self._outlines[text] = (path, (dx, dy), np.array([[x0 + dx, y0 + dy], [x1 + dx, y1 + dy]]))
                 path, self._align, self._box = self._outlines[text]
                 self._patch.set_path(path)
-            self._patch.set_visible(bool(text.strip()))
+                if self._card is not None:
+                    self._card.set_bounds(*self._box[0], *(self._box[1] - self._box[0]))
+            for a in self.artists:
+                a.set_visible(bool(text.strip()))
         self.project()
 
     def project(self) -> None:
@@ -99,8 +111,10 @@ class OutlineText(Item):
                 x, y = self._slid_inside(x, y)
         # the outline is in points: shift it to its alignment, scale to inches, then to pixels, then to (x, y)
         fig = self.ax.figure
-        self._patch.set_transform(Affine2D().translate(*self._align).scale(1 / 72) + fig.dpi_scale_trans
-                                  + ScaledTranslation(x, y, where))
+        to_pixels = fig.dpi_scale_trans + ScaledTranslation(x, y, where)
+        self._patch.set_transform(Affine2D().translate(*self._align).scale(1 / 72) + to_pixels)
+        if self._card is not None:  # its box is already aligned
+            self._card.set_transform(Affine2D().scale(1 / 72) + to_pixels)
         self._anchor = (x, y, where)
 
     def pixel_box(self) -> np.ndarray:
@@ -154,3 +168,25 @@ class WorldAxes(Item):
         self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
                                                alpha=0.65, zorder=Z.TEXT - 1))
                         for k, name in enumerate("xyz")]
+
+    #: Two letters closer than this (pixels, centre to centre) are moved apart, as :class:`Frame` moves its own.
+    LETTER_GAP = 14.0
+
+    def project(self) -> None:
+        """Project the frame and the letters; two letters that would meet (x and z seen from azimuth −45°,
+        elevation 0) are pushed apart, half the missing gap each."""
+        for letter in self.letters:
+            letter.offset = np.zeros(2)
+        super().project()
+        per_pixel = 1.0 / float(np.diff(self.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])
+        centres = [letter.pixel_box().mean(axis=0) for letter in self.letters]
+        for i, a in enumerate(self.letters):
+            for j in range(i + 1, len(self.letters)):
+                d = centres[j] - centres[i]
+                dist = float(np.hypot(*d))
+                if dist < self.LETTER_GAP:
+                    u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])  # one above the other
+                    shift = 0.5 * (self.LETTER_GAP - dist) * u * per_pixel
+                    a.offset, self.letters[j].offset = a.offset - shift, self.letters[j].offset + shift
+        for letter in self.letters:
+            letter.project()

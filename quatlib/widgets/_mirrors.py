@@ -3,31 +3,22 @@
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.font_manager import FontProperties
-from matplotlib.text import Text
 
 from .. import plot as qp
-from ..models.geometry import arc_points
-from ..models.mirrors import MirrorsState, mirrors_state, place_labels
-from ..plot import Label, LetteredCube, Polyline, darken, legend, overlay
+from ..models.mirrors import CUBE_SIDE, MirrorsState, mirrors_state
 from ._base import Demo, angle_slider, fmt, fmt_vector
 
 __all__ = ["two_mirrors"]
 
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
-_SIDE = 0.5  # the cube's side
-_FONT = 9.5  # the names in the scene
-# Where a name may go, as offsets from what it names in units of the cube's side: a cube's name above, below or
-# beside it; a point's name on two rings around the point.  _Names takes the first free one.
-_AROUND_CUBE = [(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8), (-1.1, -0.8),
-                (0, 1.4), (0, -1.4)]
-_AROUND_POINT = [(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(np.arange(0, 360, 45))]
-
-
-def _code(text: str) -> str:
-    """Monospace numbers that never break across lines."""
-    return f"<code style='white-space:nowrap'>{text}</code>"
+INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
+# Where a name may go, as offsets from what it names in cube sides, best first: a cube's name above, below or
+# beside it; a point's name on two rings around the point (qp.PlacedLabels takes the first free one).
+AROUND_CUBE = np.array([(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8),
+                        (-1.1, -0.8), (0, 1.4), (0, -1.4)])
+AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(range(0, 360, 45))])
+CUBES = ("original", "ghost", "final")
 
 
 def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 0.0, elevation: float = 90.0,
@@ -81,29 +72,27 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     True
     """
     c0 = np.asarray(position, dtype=float).reshape(3)
-    fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, footer=0.3,
+    fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, footer=0.3, world_frame=False,
                               titles=["reflect in mirror 1, then in mirror 2"])
-    ink = [darken(col, 0.3) for col in MIRROR_COLORS]
-    legend(overlay(scene), [("mirror 1, normal n₁", ink[0]), ("mirror 2, normal n₂", ink[1])])  # still: drawn once
-    names = {  # every name in the scene, placed by _Names so that none covers another
-        "original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"), "final": ("in both", _C["vector2"]),
-        "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]), "axis": ("axis", _C["ink"]),
-        "n1": ("n₁", ink[0]), "n2": ("n₂", ink[1]),
-    }
+    world = qp.WorldAxes(scene)  # its letters are outlines: a view turn redraws no background
+    qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])
+    names = {"original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"),
+             "final": ("in both", _C["vector2"]), "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]),
+             "axis": ("axis", _C["ink"]), "n1": ("n₁", INK[0]), "n2": ("n₂", INK[1])}
     items = {
         "planes": [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS],
-        "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1) for col in ink],
-        "rays": [Polyline(scene, color=col, linewidth=2.4) for col in ink],  # the mirrors' edges at φ
+        "normals": [qp.Arrow(scene, color=col, linewidth=2.2, head=0.1) for col in INK],
+        "rays": [qp.Polyline(scene, color=col, linewidth=2.4) for col in INK],  # the mirrors' edges at φ
         "axis": qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3))),
         "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, head=0.07),
         "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0),
-        "original": LetteredCube(scene, _SIDE, center=c0),
-        "ghost": LetteredCube(scene, _SIDE, ghost=True, center=c0),
-        "final": LetteredCube(scene, _SIDE, center=c0),
-        "names": {key: Label(scene, text, c0, color=col, fontsize=_FONT, card=True)
-                  for key, (text, col) in names.items()},
+        **{k: qp.LetteredCube(scene, CUBE_SIDE, ghost=k == "ghost", center=c0) for k in CUBES},
     }
-    items["placer"] = _Names(scene, fig, items["names"])  # made last: it moves the names after everything else
+    # every name, placed (cubes first) off the others, the world letters and the legend; made last, it projects last
+    items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items()},
+                                     colors={k: col for k, (_, col) in names.items()}, card=True, avoid=world.letters,
+                                     candidates={k: CUBE_SIDE * (AROUND_CUBE if k in CUBES else AROUND_POINT)
+                                                 for k in names}, optional=[k for k in names if k not in CUBES])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
@@ -117,37 +106,28 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
 
 def _draw(demo: Demo, s: MirrorsState) -> str:
     """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
-    it, scene = demo.items, demo.scenes[0]
-    line, shown = s.line, not s.degenerate
+    it, scene, shown = demo.items, demo.scenes[0], not s.degenerate
     it["original"].set_data(np.eye(3), s.position)
     it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
     it["final"].set_data(s.final_matrix, s.final_center)
-    along = float(s.position @ line)
-    base = (-0.95 if along >= 0 else 0.95) * line  # φ is drawn on the line, at the end away from the cube
     for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges, strict=True):
-        plane.set_data(n, in_plane=line)
-        arrow.set_data(base + 0.7 * n, base)
-        ray.set_data(np.array([base, base + 1.3 * edge]))
-    phi, turn = np.radians(s.mirror_angle), np.radians(s.rotation_angle)
-    phi_points = arc_points(line, 0.7 * s.edges[0], phi, center=base)
-    it["phi_arc"].set_data(phi_points, base, phi)
-    floor = (along - 0.6 * _SIDE) * line  # the arc runs under the cubes, from the original to the turned copy
-    turn_points = arc_points(line, s.position - along * line, turn, center=floor, n=96)
-    it["turn_arc"].set_data(turn_points, floor, turn)
-    it["axis"].set_data(1.75 * line, -1.75 * line)
+        plane.set_data(n, in_plane=s.line)
+        arrow.set_data(s.hinge + 0.7 * n, s.hinge)
+        ray.set_data(np.array([s.hinge, s.hinge + 1.3 * edge]))
+    it["phi_arc"].set_data(s.phi_arc, s.hinge, np.radians(s.mirror_angle))
+    it["turn_arc"].set_data(s.turn_arc, s.turn_centre, np.radians(s.rotation_angle))
+    it["axis"].set_data(1.75 * s.line, -1.75 * s.line)
     for item in ("axis", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
     # a copy (nearly) on the original gets one name instead of two on top of each other
-    near = bool(np.linalg.norm(s.final_center - s.position) < 1.2 * _SIDE)
-    final = "in both = original" if s.no_turn else "in both ≈ original" if near else "in both"
-    spots = {"original": None if near else s.position, "ghost": s.ghost_center, "final": s.final_center,
-             "phi": phi_points[len(phi_points) // 2] if shown else None,
-             "turn": turn_points[len(turn_points) // 2] if shown else None,
-             "axis": 1.5 * line if shown else None, "n1": base + 0.7 * s.n1, "n2": base + 0.7 * s.n2}
-    it["names"]["final"].set_data(s.final_center, final)
-    it["names"]["phi"].set_data(s.position, f"φ = {fmt(s.mirror_angle, 0)}°")
-    it["names"]["turn"].set_data(s.position, f"2φ = {fmt(s.rotation_angle, 0)}°")
-    it["placer"].set_data(spots)
+    final = "in both = original" if s.no_turn else "in both ≈ original" if s.copies_close else "in both"
+    it["names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
+                          "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
+                          "turn": s.turn_arc[len(s.turn_arc) // 2] if shown else None,
+                          "axis": 1.5 * s.line if shown else None, "n1": s.hinge + 0.7 * s.n1,
+                          "n2": s.hinge + 0.7 * s.n2},
+                         texts={"final": final, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
+                                "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
     if s.degenerate:
         why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
         scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
@@ -158,72 +138,21 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     return _readout(s)
 
 
-class _Names(qp.Item):
-    """Writes each name of the scene beside its 3D point, on no other text; again whenever the view turns.
-
-    ``set_data(spots)`` takes ``{name: point or None}`` (None hides the name).  The names are placed in order (the
-    cubes' first) by :func:`quatlib.models.mirrors.place_labels`, around their points' screen positions, away from
-    every other text of the figure (legend, axis letters, title) and inside the panel; a point's name that finds
-    no free spot is left out (the legend and the readout say it).  Being the scene's last item, its
-    :meth:`project` runs after every other item has followed a turn of the view.
-    """
-
-    def __init__(self, scene, fig, names):
-        super().__init__(scene)
-        self.fig, self.names, self.spots = fig, names, {}
-
-    def set_data(self, spots: dict) -> None:
-        self.spots = dict(spots)
-        self.project()
-
-    def project(self) -> None:
-        scene, names, spots = self.scene, self.names, self.spots
-        ax, renderer = scene.ax, self.fig.canvas.get_renderer()
-        keys = [k for k, p in spots.items() if p is not None]
-        mine = {names[k].text for k in names}
-        others = [t.get_window_extent(renderer).extents for t in self.fig.findobj(Text)
-                  if t.get_visible() and t.get_text().strip() and t.get_text() not in mine]
-        font, height = FontProperties(size=_FONT), renderer.points_to_pixels(_FONT) * 1.05  # one line of text
-        sizes = [(renderer.get_text_width_height_descent(names[k].text, font, ismath=False)[0] + 4, height + 4)
-                 for k in keys]
-        unit = float(np.diff(ax.transData.transform([(0, 0), (_SIDE, 0)])[:, 0])[0])  # the cube's side in pixels
-        anchors = ax.transData.transform(np.array([scene.project(spots[k])[0] for k in keys]).reshape(-1, 2))
-        cubes = ("original", "ghost", "final")
-        candidates = [unit * np.array(_AROUND_CUBE if k in cubes else _AROUND_POINT) for k in keys]
-        optional = [i for i, k in enumerate(keys) if k not in cubes]
-        offsets = place_labels(anchors, sizes, candidates, others, ax.get_window_extent(renderer).extents, optional)
-        for k in names:
-            names[k].set_visible(False)
-        for k, offset in zip(keys, offsets, strict=True):
-            if offset is not None:
-                names[k].offset = np.asarray(offset) / unit * _SIDE  # pixels to the scene's screen units
-                names[k].set_data(spots[k])
-                names[k].set_visible(True)
-
-
 def _readout(s: MirrorsState) -> str:
-    if s.opposite_sign and not s.same_sign:
-        sign_text = "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation"
-    elif s.same_sign and not s.opposite_sign:
-        sign_text = "✓ <b>equal</b> (here even the signs agree): the same rotation"
-    else:  # pragma: no cover - would be a bug in quatlib
-        sign_text = "<span style='color:#b03a2e'>✗ not the same rotation</span>"
-    if s.degenerate:
-        axis_text = ("<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane "
-                     f"(n₁ × n₂ = 0). A turn by {fmt(s.rotation_angle, 0)}° is no turn: "
-                     f"q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>")
+    code = "<code style='white-space:nowrap'>{}</code>".format
+    if s.same_sign:
+        sign = "✓ <b>equal</b> (here even the signs agree): the same rotation"
     else:
-        axis_text = f"axis = n₁×n₂ / |n₁×n₂| = {_code(fmt_vector(s.axis, 3))}"
-    return (
-        "<div style='line-height:1.6'>"
-        f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b><br>"
-        f"{axis_text}<br>"
-        f"n₁ = {_code(fmt_vector(s.n1, 3))}<br>n₂ = {_code(fmt_vector(s.n2, 3))}<br>"
-        f"q = n₂ n₁ =<br>&nbsp;&nbsp;{_code(fmt_vector(s.q))}<br>"
-        "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>"
-        f"&nbsp;&nbsp;{_code(fmt_vector(s.q_axis_angle))}<br>"
-        f"{sign_text}<br>"
-        f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. "
-        f"One mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); "
-        f"two: det +{fmt(s.final_det, 0)} (a rotation)</div>"
-    )
+        sign = "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation"
+    axis = (f"<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane (n₁ × n₂ = 0). A turn "
+            f"by {fmt(s.rotation_angle, 0)}° is no turn: q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>"
+            if s.degenerate else f"axis = n₁×n₂ / |n₁×n₂| = {code(fmt_vector(s.axis, 3))}")
+    rows = [f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b>",
+            axis, f"n₁ = {code(fmt_vector(s.n1, 3))}", f"n₂ = {code(fmt_vector(s.n2, 3))}",
+            f"q = n₂ n₁ =<br>&nbsp;&nbsp;{code(fmt_vector(s.q))}",
+            "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;"
+            + code(fmt_vector(s.q_axis_angle)),
+            sign if s.same_rotation else "<span style='color:#b03a2e'>✗ not the same rotation</span>",
+            f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. One "
+            f"mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); two: det +{fmt(s.final_det, 0)} (a rotation)"]
+    return "<div style='line-height:1.6'>" + "<br>".join(rows) + "</div>"

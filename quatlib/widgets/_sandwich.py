@@ -10,7 +10,6 @@ from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
-from ._labels import box, free_spot, screen_gap
 
 __all__ = ["sandwich", "signed", "zero_note"]
 
@@ -132,7 +131,7 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     mid = it["arc"].points[len(it["arc"].points) // 2]
     it["angle_label"].set_data(mid, f"θ = {fmt(s.angle, 0)}°")
     it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9  # not on v's label
-                                  and screen_gap(demo.scenes[0], mid, s.v) > 0.2)
+                                  and _screen_gap(demo.scenes[0], mid, s.v) > 0.2)
     it["turned"].set_data(s.v_rot)
     it["q_bars"].set_data(s.q)
     it["correct"].set_data(s.v_rot)
@@ -149,13 +148,13 @@ def _draw(demo: Demo, s: SandwichState) -> str:
 def _place_labels(demo: Demo, s: SandwichState) -> None:
     """Name each arrow once, beside its tip, where the label covers no other label and stays in the panel.
 
-    Labels are placed in turn, each at the first free spot among a few around its anchor (beyond it, then to
-    either side, then back); the world letters x, y, z and the corner notes are there first.
+    :func:`quatlib.plot.place_labels` places them in turn, each at the first free spot around its anchor (beyond
+    it first, then to either side, then back); the world letters x, y, z and the corner notes are there first.
     """
     it, (main, side) = demo.items, demo.scenes
     same = np.allclose(s.v_rot, s.v, atol=1e-9)
-    close = same or screen_gap(main, s.v, s.v_rot) < 0.3
-    coincide = screen_gap(side, s.qv[1:], s.v_rot) < 0.05
+    close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
+    coincide = _screen_gap(side, s.qv[1:], s.v_rot) < 0.05
     zero = np.zeros(3)
     angle = it["angle_label"].text if it["angle_label"].artists[0].get_visible() else ""
     labels = {main: [(it["axis_label"], 1.3 * s.axis, zero, "n"), (it["angle_label"], it["angle_label"].p, s.centre,
@@ -167,9 +166,11 @@ def _place_labels(demo: Demo, s: SandwichState) -> None:
                      (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
                      (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]}
     for scene, todo in labels.items():
-        letters = (0.86 + 0.09 / 1.6) * scene.extent  # where quatlib.plot.WorldAxes writes x, y, z
-        taken = [box(scene.project(letters * e)[0], c) for e, c in zip(np.eye(3), "xyz")]
-        E, note = scene.extent, (main.note if scene is main else it["side_note"].text).split("\n")
+        E = scene.extent
+        letters = (0.86 + 0.09 / 1.6) * E  # where quatlib.plot.WorldAxes writes x, y, z
+        taken = [np.r_[xy - _size(scene, c, 10) / 2, xy + _size(scene, c, 10) / 2]
+                 for xy, c in zip(scene.project(letters * np.eye(3))[0], "xyz", strict=True)]
+        note = (main.note if scene is main else it["side_note"].text).split("\n")
         if any(note):  # the note in the bottom-left corner, and the side panel's legend in the top-left one
             taken.append(np.array([-E, -E, -E + 0.06 * max(map(len, note)) + 0.1, -E + 0.14 * len(note) + 0.06]))
         if scene is side:
@@ -180,10 +181,24 @@ def _place_labels(demo: Demo, s: SandwichState) -> None:
             if not text:
                 continue
             (x0, y0), tip = scene.project(np.array([base, anchor]))[0]
-            at = free_spot(tip, tip - (x0, y0), text, taken, scene.extent)
+            wh = _size(scene, text, label.artists[0].get_fontsize())
+            at = qp.place_labels([tip], [wh], bounds=(-E, -E, E, E), obstacles=taken, candidates=[
+                qp.ring_offsets(wh, gap=0.1, rings=(1.0, 2.5), toward=tip - (x0, y0))])[0]
             label.offset = at - tip
             label.set_data(anchor)
-            taken.append(box(at, text))
+            taken.append(np.r_[at - wh / 2, at + wh / 2])
+
+
+def _size(scene, text: str, fontsize: float) -> np.ndarray:
+    """The box ``(width, height)`` of a label in ``scene``'s data units, 2 pixels of margin on each side."""
+    per_unit = float(np.diff(scene.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])  # pixels per unit
+    return (qp.text_size(text, fontsize, dpi=scene.ax.figure.dpi) + 4) / per_unit
+
+
+def _screen_gap(scene, a, b) -> float:
+    """How far apart the points ``a`` and ``b`` are drawn in ``scene`` (data units of the panel)."""
+    (pa, pb), _ = scene.project(np.array([a, b]))
+    return float(np.hypot(*(pa - pb)))
 
 
 def _readout(s: SandwichState, verdict: str) -> str:

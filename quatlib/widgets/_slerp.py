@@ -103,7 +103,11 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
         "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
         "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
-        "end_labels": _EndLabels(scene, avoid=[*world.letters, axle_label]),
+        # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc
+        # the cube turns in (radius CUBE_RADIUS whatever its orientation)
+        "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": "#5f5f5f", "q1": "#5f5f5f"},
+                                      fontsize=9, avoid=[*world.letters, axle_label], discs=[(0, 0, CUBE_RADIUS)],
+                                      rings=np.arange(1, 21)),
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
@@ -120,7 +124,6 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), yticks=[0, 0.5, 1, 1.5, 2],
                            title="angular speed ÷ average", xlabel="t  (LERP turns as NLERP)", **common),
     }
-
     controls = {
         "t": slider("t", t, 0.0, 1.0, 0.01),
         "method": W.ToggleButtons(options=[(NAMES[m], m) for m in METHODS], value=method, description="method",
@@ -139,70 +142,6 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     return Demo("slerp_vs_nlerp", fig, controls, model=slerp_state, draw=_draw, items=items, scenes=[scene],
                 buttons={"play": labelled("play", items["play"])}, transport=transport, view=(35.0, 22.0),
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")
-
-
-class _EndLabels(qp.Item):
-    """"q0" and "q1" beside the two ends of the path, placed clear of each other and of the labels in ``avoid``.
-
-    Each label is tried at :attr:`GAP` from its end in eight directions, first those both away from the other
-    end and out from the centre (off the cube); it takes the first place where its box meets none of the boxes
-    already placed (the other label's, the world letters', the axis label's) and stays off the disc the cube
-    turns in (radius :data:`CUBE_RADIUS` on screen), moving further out when no place near the end is free:
-    never on top of another text or of the cube, however close the ends or however the view lines them up.
-    """
-
-    GAP = 0.14  # scene units from its end to a label's centre
-    TURNS = np.radians(np.arange(0, 360, 45))
-
-    def __init__(self, scene, avoid=()):
-        super().__init__(scene)
-        self.labels = [self.adopt(qp.OutlineText(scene, text, color="#5f5f5f", fontsize=9, inside=True))
-                       for text in ("q0", "q1")]
-        self.avoid = list(avoid)
-        self.ends = np.array([[-1.0, 0, 0], [1.0, 0, 0]])
-
-    def set_data(self, p0, p1) -> None:
-        self.ends = qp.as_points([p0, p1], "path ends")
-        for label, p in zip(self.labels, self.ends, strict=True):
-            label.set_data(p)
-        self.project()
-
-    def project(self) -> None:
-        xy, _ = self.scene.project(self.ends)
-        apart = xy[0] - xy[1]
-        length = np.hypot(*apart)
-        away = np.arctan2(apart[1], apart[0]) if length > 1e-9 else np.pi  # q0 to the left of q1
-        taken = [a.pixel_box() for a in self.avoid]
-        # the cube, however it turns, stays inside the disc of its corner's radius about the centre
-        centre, rim = self.scene.ax.transData.transform([[0.0, 0.0], [1.0, 0.0]])
-        per_unit = rim[0] - centre[0]  # pixels per scene unit (the scene's aspect is equal)
-        gaps = self.GAP * np.arange(1, 9)  # nearest first, then further out
-        for label, p, heading in zip(self.labels, xy, (away, away + np.pi), strict=True):
-            headings = heading + self.TURNS
-            out = np.arctan2(p[1], p[0])
-            order = headings[np.argsort(-(np.cos(self.TURNS) + np.cos(headings - out)), kind="stable")]
-            offsets = (gaps[:, None, None] * np.stack([np.cos(order), np.sin(order)], axis=-1)).reshape(-1, 2)
-            label.offset = np.zeros(2)
-            label.project()
-            # every candidate's box, shifted from the box at the end itself (then checked where it is drawn)
-            boxes = label.pixel_box()[None] + per_unit * offsets[:, None, :]
-            for k in np.flatnonzero(_free(boxes, np.array(taken), centre, CUBE_RADIUS * per_unit)):
-                label.offset = offsets[k]
-                label.project()
-                if _free(label.pixel_box()[None], np.array(taken), centre, CUBE_RADIUS * per_unit)[0]:
-                    break
-            taken.append(label.pixel_box())
-
-
-def _free(boxes, taken, centre, radius) -> np.ndarray:
-    """Which boxes ``(n, 2, 2)`` (``[[x0, y0], [x1, y1]]``, pixels) meet none of ``taken`` and stay off the disc."""
-    nearest = np.clip(centre, boxes[:, 0], boxes[:, 1])
-    off_disc = np.hypot(*(nearest - centre).T) >= radius
-    if not len(taken):
-        return off_disc
-    meet = np.all(np.minimum(boxes[:, None, 1], taken[None, :, 1]) > np.maximum(boxes[:, None, 0],
-                                                                                 taken[None, :, 0]), axis=-1)
-    return off_disc & ~meet.any(axis=1)
 
 
 def _plane(ax) -> qp.Sketch:
@@ -224,7 +163,7 @@ def _plane(ax) -> qp.Sketch:
         sketch.add_line(f"{m} now", color=COLORS[m], linestyle="none", marker="o", size=size,
                         fill="white" if m == "slerp" else None, moving=True, zorder=5)
     sketch.add_text("q0", ha="right", va="bottom")
-    sketch.add_text("q1", ha="right", va="bottom")
+    sketch.add_text("q1", ha="left", va="bottom")
     sketch.add_text("0", ha="right", va="bottom", color="#7a7a7a", fixed=True)
     sketch.add_text("omega", va="top", fontsize=8)
     s = np.linspace(0, 2 * np.pi, 121)
@@ -234,30 +173,24 @@ def _plane(ax) -> qp.Sketch:
     return sketch
 
 
-def _draw_plane(sketch: qp.Sketch, path) -> None:
-    plane, gap = path.plane, np.full((len(path.plane["ticks"]["lerp"]), 2), np.nan)
-    ends = plane["chord"]
-    sketch.set_line("arc", plane["arc"])
-    sketch.set_line("chord", ends)
-    sketch.set_line("radii", [ends[0], [0, 0], ends[1]])
-    for m in METHODS:
-        sketch.set_line(m, plane["ticks"][m])
-    sketch.set_line("push", np.stack([plane["ticks"]["lerp"], plane["ticks"]["nlerp"], gap], axis=1).reshape(-1, 2))
-    sketch.set_text("q0", ends[0] + [-0.06, 0.04], "q0")
-    sketch.texts["q1"].set_ha("left")
-    sketch.set_text("q1", ends[1] + [0.06, 0.04], "q1")
-    sketch.set_text("omega", (0.0, -0.06), f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
-
-
 def _draw_path(it: dict, path) -> None:
     """The parts that change only with the two orientations: outlines, axis, meridian, the plane, the charts."""
     for end, M in zip(it["ends"], path.ends, strict=True):
         end.set_data(M)
     it["axle"].set_data(AXLE * path.axis, -AXLE * path.axis)
     it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
-    it["end_labels"].set_data(*path.labels)  # after the axis label: they keep clear of it
+    it["end_labels"].set_data(dict(zip(("q0", "q1"), path.labels, strict=True)))  # after the axis label
     it["meridian"].set_data(path.meridian)
-    _draw_plane(it["plane"], path)
+    sketch, plane = it["plane"], path.plane
+    (q0, q1), lerp_ticks = plane["chord"], plane["ticks"]["lerp"]
+    for name, points in (("arc", plane["arc"]), ("chord", plane["chord"]), ("radii", [q0, [0, 0], q1]),
+                         *plane["ticks"].items(),  # NLERP's points are LERP's pushed out along the ray from 0
+                         ("push", np.stack([lerp_ticks, plane["ticks"]["nlerp"], np.full_like(lerp_ticks, np.nan)],
+                                           axis=1).reshape(-1, 2))):
+        sketch.set_line(name, points)
+    sketch.set_text("q0", q0 + [-0.06, 0.04], "q0")
+    sketch.set_text("q1", q1 + [0.06, 0.04], "q1")
+    sketch.set_text("omega", (0.0, -0.06), f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():
             if NAMES[m] in plot.lines:
@@ -277,19 +210,14 @@ def _draw(demo: Demo, s: SlerpState) -> str:
             for kind in ("wholes", "trails", "ticks", "needles"):
                 it[kind][name].set_visible(name == m)
         it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
-    it["cube"].set_visible(s.cube is not None)
-    if s.cube is not None:
-        it["cube"].set_data(s.cube)
-    for name, ghost in it["ghosts"].items():
-        ghost.set_visible(s.ghost is not None and name == s.ghost_method)
-    if s.ghost is not None:
-        it["ghosts"][s.ghost_method].set_data(s.ghost)
+    for item, value in ((it["cube"], s.cube), *((g, s.ghost if k == s.ghost_method else None)
+                                                for k, g in it["ghosts"].items()), (it["needles"][m], s.needle)):
+        item.set_visible(value is not None)
+        if value is not None:
+            item.set_data(value)
     it["ticks"][m].set_data(s.path.ticks[m])
     it["wholes"][m].set_data(s.whole)
     it["trails"][m].set_data(s.trail)
-    it["needles"][m].set_visible(s.needle is not None)
-    if s.needle is not None:
-        it["needles"][m].set_data(s.needle)
     for key, plot in it["plots"].items():
         plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
     sketch, now = it["plane"], s.plane_now
@@ -301,37 +229,31 @@ def _draw(demo: Demo, s: SlerpState) -> str:
 
 
 def _readout(s: SlerpState) -> str:
-    name, total = NAMES[s.method], s.total
-    rows = []
-    if s.problem is None:
-        rows.append(f"<b>{name}</b>, t = {s.t:.2f}: turned <b>{fmt(s.angle, 2)}°</b> of {fmt(total, 1)}°")
-    if s.flipped:
-        rows.append(f"q0·q1 = {fmt(s.dot, 3)} &lt; 0: q1 flipped to −q1, so the cube turns "
-                    f"{fmt(total, 0)}° the short way instead of {fmt(s.turn, 0)}°.")
-    elif s.dot < 0:
-        rows.append(f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, {fmt(total, 0)}°.")
-    if s.q is not None:
-        rows.append(f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}")
-        if s.method == "lerp" and abs(s.length - 1) > 1e-6:
-            rows.append(f"<span style='color:#9a6700'>LERP is not unit: drawn with q v q*, the cube is "
-                        f"scaled by |q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>")
-    finite = [n for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["angle"])]
-    if finite:
-        lag = (f" (NLERP − SLERP = {fmt(s.values['nlerp']['angle'] - s.values['slerp']['angle'], 2)}°)"
-               if len(finite) == 2 else "")
-        rows.append(f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(s.values[n]['angle'], 2)}°" for n in finite)
-                    + lag)
-    if s.ghost is not None:
-        rows.append(f"<span style='color:#777'>The outline cube in {NAMES[s.ghost_method]}'s colour: "
-                    f"{NAMES[s.ghost_method]} at the same t.</span>")
-    speeds = ", ".join(f"{NAMES[n]} {fmt(s.values[n]['speed'], 0)}" for n in ("slerp", "nlerp")
-                       if np.isfinite(s.values[n]["speed"]))
-    if speeds and not s.same:
-        rows.append(f"speed (° per unit t): {speeds}")
-    if s.why:
-        rows.append(f"<span style='color:#b03a2e'>{s.why}</span>")
-    if abs(s.elevation) >= 90:
-        rows.append(f"<span style='color:#777'>Axis elevation {fmt(s.elevation, 0)}°: the axis is "
-                    f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc shows the "
-                    "azimuth, where the axis tips to as the elevation goes down).</span>")
-    return "<div style='line-height:1.5'>" + "<br>".join(rows) + "</div>"
+    """The numbers at ``t``: the angle turned, the flip, ``q(t)``, every method's angle and speed, and why not."""
+    grey, angles = "<span style='color:#777'>{}</span>".format, {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
+    speeds = {n: s.values[n]["speed"] for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["speed"])}
+    finite = {n: a for n, a in angles.items() if np.isfinite(a)}
+    lerp_short = s.method == "lerp" and s.q is not None and abs(s.length - 1) > 1e-6
+    rows = [
+        s.problem is None and f"<b>{NAMES[s.method]}</b>, t = {s.t:.2f}: turned <b>{fmt(s.angle, 2)}°</b> of "
+                              f"{fmt(s.total, 1)}°",
+        s.flipped and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0: q1 flipped to −q1, so the cube turns {fmt(s.total, 0)}° "
+                      f"the short way instead of {fmt(s.turn, 0)}°.",
+        not s.flipped and s.dot < 0 and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, "
+                                        f"{fmt(s.total, 0)}°.",
+        s.q is not None and f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}",
+        lerp_short and (f"<span style='color:#9a6700'>LERP is not unit: drawn with q v q*, the cube is scaled by "
+                        f"|q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>"),
+        finite and (f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in finite.items())
+                    + (f" (NLERP − SLERP = {fmt(angles['nlerp'] - angles['slerp'], 2)}°)" if len(finite) == 2
+                       else "")),
+        s.ghost is not None and grey(f"The outline cube in {NAMES[s.ghost_method]}'s colour: "
+                                     f"{NAMES[s.ghost_method]} at the same t."),
+        speeds and not s.same and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
+                                                                       for n, v in speeds.items()),
+        s.why and f"<span style='color:#b03a2e'>{s.why}</span>",
+        abs(s.elevation) >= 90 and grey(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
+                                        f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc "
+                                        "shows the azimuth, where the axis tips to as the elevation goes down)."),
+    ]
+    return "<div style='line-height:1.5'>" + "<br>".join(r for r in rows if r) + "</div>"

@@ -1,0 +1,261 @@
+"""Where to write labels so that none covers another: one greedy placer for every demo.
+
+A label is a box of a given size whose centre may sit at a few *candidate* offsets from its *anchor* (the point it
+names).  :func:`place_labels` takes the labels in order -- earlier ones get the better spots -- and gives each the
+first candidate whose box stays inside ``bounds``, meets no fixed obstacle (boxes, discs) and no label placed
+before it; when none is free, the candidate that trespasses least, or no place at all for an optional label.  All
+coordinates are in one 2D system of the caller's choosing (display pixels, a panel's data units); nothing here
+draws or measures text, so a demo can decide where its labels go before anything is drawn.  :func:`text_size`
+gives a text's box from its glyph outlines, without a renderer.  :class:`PlacedLabels` is the scene item built on
+it: names at 3D points, placed anew whenever they move or the view turns.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ._items import Item, as_points
+from ._outline import OutlineText
+from ._style import COLORS
+
+__all__ = ["place_labels", "ring_offsets", "text_size", "PlacedLabels"]
+
+# how much worse than any overlap it is for a label to leave the panel (per unit it sticks out)
+_OUTSIDE_COST = 1e6
+
+
+def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, turns: int = 8) -> np.ndarray:
+    """Candidate offsets around an anchor: ``turns`` directions on a few rings, the box ``gap × ring`` clear of it.
+
+    An offset moves a box of ``size = (width, height)`` in direction ``u`` until its near edge is ``gap × ring``
+    from the anchor (the centre goes ``gap × ring + |u_x| w/2 + |u_y| h/2`` along ``u``), so a wide label sits as
+    close beside its point as a narrow one.  The nearest ring comes first; within a ring the directions closest to
+    ``toward`` (a 2D direction, e.g. away from the picture's centre) come first, straight right when None.
+
+    >>> ring_offsets((20, 10), gap=2, rings=(1,), turns=4)
+    array([[ 12.,   0.],
+           [  0.,   7.],
+           [ -0.,  -7.],
+           [-12.,   0.]])
+    >>> ring_offsets((20, 10), gap=2, rings=(1,), turns=4, toward=(0, -1))[0]
+    array([ 0., -7.])
+    """
+    w, h = np.asarray(size, dtype=float).reshape(2) / 2
+    heading = 0.0 if toward is None or not np.any(toward) else float(np.arctan2(toward[1], toward[0]))
+    step = 2 * np.pi / turns
+    # directions ordered by how far they turn from the heading: 0, +step, -step, +2 step, ...
+    order = np.array(sorted(range(turns), key=lambda k: (min(k, turns - k), k > turns / 2)))
+    angles = heading + step * order
+    u = np.round(np.stack([np.cos(angles), np.sin(angles)], axis=-1), 12)
+    reach = np.abs(u) @ np.array([w, h])  # from the box's centre to its edge along u
+    return np.concatenate([u * (gap * r + reach)[:, None] for r in rings])
+
+
+def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs=(), optional=(),
+                 gap: float = 4.0) -> np.ndarray:
+    """The centres of labels placed in turn so that no two boxes overlap, none meets an obstacle, all stay inside.
+
+    Parameters
+    ----------
+    anchors : array_like, shape (n, 2)
+        The points the labels name.
+    sizes : array_like, shape (n, 2)
+        Each label's box, ``(width, height)`` (e.g. from :func:`text_size` or a drawn text's box).
+    bounds : (x0, y0, x1, y1)
+        Every box must lie inside this rectangle (the panel).
+    candidates : sequence of array_like (k, 2), optional
+        Per label, the offsets from its anchor to its box's centre, best first.  Default: :func:`ring_offsets`
+        with ``gap``, the first direction pointing away from the centre of ``bounds``.
+    obstacles : array_like, shape (m, 4)
+        Boxes ``(x0, y0, x1, y1)`` no label may cover (other texts, a legend).
+    discs : array_like, shape (d, 3)
+        Circles ``(cx, cy, r)`` no label may reach into (e.g. where a cube turns).
+    optional : collection of int
+        Labels that are left out (NaN) rather than put where they trespass.
+    gap : float
+        The default candidates' distance from the anchor.
+
+    Returns
+    -------
+    ndarray, shape (n, 2)
+        Each label's centre: the first free candidate; if none is free, the least trespassing one (overlap area,
+        reach into a disc; sticking out of ``bounds`` costs most), or NaN for an optional label.
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not match.
+
+    Examples
+    --------
+    Two labels of the same point: the second goes where the first is not.
+
+    >>> place_labels([(50, 50), (50, 50)], [(20, 10), (20, 10)], bounds=(0, 0, 100, 100),
+    ...              candidates=[[(0, 10), (0, -10)]] * 2)
+    array([[50., 60.],
+           [50., 40.]])
+
+    A label whose right spot is taken by an obstacle goes round its point; an optional one with no room is left out.
+
+    >>> place_labels([(50, 50)], [(20, 10)], bounds=(0, 0, 100, 100), obstacles=[(60, 40, 90, 60)], gap=2)
+    array([[50., 57.]])
+    >>> place_labels([(5, 5), (5, 5)], [(9, 9), (9, 9)], bounds=(0, 0, 10, 10), candidates=[[(0, 0)]] * 2,
+    ...              optional=[1])
+    array([[ 5.,  5.],
+           [nan, nan]])
+    """
+    anchors = np.asarray(anchors, dtype=float).reshape(-1, 2)
+    sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
+    if len(sizes) != len(anchors):
+        raise ValueError(f"Expected one size per anchor ({len(anchors)}), got {len(sizes)}")
+    x0, y0, x1, y1 = np.asarray(bounds, dtype=float).reshape(4)
+    if candidates is None:
+        middle = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        candidates = [ring_offsets(size, gap=gap, toward=a - middle) for a, size in zip(anchors, sizes, strict=True)]
+    elif len(candidates) != len(anchors):
+        raise ValueError(f"Expected one list of candidates per anchor ({len(anchors)}), got {len(candidates)}")
+    taken = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    discs = np.asarray(discs, dtype=float).reshape(-1, 3)
+    out = np.full_like(anchors, np.nan)
+    for k, (anchor, size, offsets) in enumerate(zip(anchors, sizes, candidates, strict=True)):
+        centres = anchor + np.asarray(offsets, dtype=float).reshape(-1, 2)
+        boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
+        cost = _trespass(boxes, taken, discs, (x0, y0, x1, y1))
+        best = int(np.argmax(cost == 0)) if (cost == 0).any() else int(np.argmin(cost))
+        if cost[best] > 0 and k in optional:
+            continue
+        out[k] = centres[best]
+        taken = np.vstack([taken, boxes[best]])
+    return out
+
+
+def _trespass(boxes, taken, discs, bounds) -> np.ndarray:
+    """How badly each box ``(k, 4)`` trespasses: area shared with ``taken``, reach into ``discs``, out of bounds."""
+    x0, y0, x1, y1 = bounds
+    outside = (np.maximum(x0 - boxes[:, 0], 0) + np.maximum(boxes[:, 2] - x1, 0)
+               + np.maximum(y0 - boxes[:, 1], 0) + np.maximum(boxes[:, 3] - y1, 0))
+    cost = _OUTSIDE_COST * outside
+    if len(taken):
+        w = np.minimum(boxes[:, None, 2], taken[None, :, 2]) - np.maximum(boxes[:, None, 0], taken[None, :, 0])
+        h = np.minimum(boxes[:, None, 3], taken[None, :, 3]) - np.maximum(boxes[:, None, 1], taken[None, :, 1])
+        cost = cost + (np.maximum(w, 0) * np.maximum(h, 0)).sum(axis=1)
+    if len(discs):  # the distance from each disc's centre to the nearest point of each box, against its radius
+        nearest = np.clip(discs[None, :, :2], boxes[:, None, :2], boxes[:, None, 2:])
+        reach = discs[None, :, 2] - np.hypot(*np.moveaxis(nearest - discs[None, :, :2], -1, 0))
+        cost = cost + (np.maximum(reach, 0) ** 2).sum(axis=1)
+    return cost
+
+
+def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: str = "DejaVu Sans") -> np.ndarray:
+    """The ``(width, height)`` of one line of ``text`` in pixels at ``dpi``, from its glyph outlines (no renderer).
+
+    The height is the font's line (ascent and descent), the same for every text of one size, so labels of one
+    font line up.
+
+    >>> w, h = text_size("in mirror 1", 9.5, dpi=100)
+    >>> bool(60 < w < 75 and 11 < h < 15)
+    True
+    """
+    width, line = _size_in_points(text, float(fontsize), family)
+    return np.array([width, line]) * dpi / 72.0
+
+
+@functools.lru_cache(maxsize=512)
+def _size_in_points(text: str, fontsize: float, family: str) -> tuple[float, float]:
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    prop = FontProperties(family=family, size=fontsize)
+    width = text_to_path.get_text_width_height_descent(text, prop, ismath=False)[0] if text else 0.0
+    height = text_to_path.get_text_width_height_descent("lp", prop, ismath=False)[1]  # descent included
+    return float(width), float(height)
+
+
+class PlacedLabels(Item):
+    """Names at 3D points, each written where it covers no other name, no text to ``avoid`` and stays in the panel.
+
+    ``PlacedLabels(scene, {"q0": "q0", "q1": "q1"})`` makes one :class:`~quatlib.plot.OutlineText` per entry
+    (in :attr:`labels`, by key; ``colors`` by key, ``fontsize``, ``card`` as for OutlineText);
+    ``set_data({key: point or None})`` moves them (None hides one) and ``set_data(texts={key: text})`` rewrites
+    them.  On every :meth:`project` -- after ``set_data`` and whenever the view turns -- :func:`place_labels`
+    places them in the order of the dict: around each point at ``candidates[key]`` (offsets in the scene's
+    screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
+    boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters), of the
+    panel's fixed texts (title, legend, note: texts in axes coordinates) and of ``discs`` (``(x, y, r)`` in
+    screen units), inside the panel.  A name in ``optional`` with no free place is hidden.  Create it after the
+    items it must avoid, so that it projects after them.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+    >>> names = ql.plot.PlacedLabels(scene, {"a": "start", "b": "end"})
+    >>> names.set_data({"a": (0.5, 0, 0), "b": (0.5, 0, 0)})   # one point: the two names go apart
+    >>> (a0, a1), (b0, b1) = (names.labels[k].pixel_box() for k in "ab")
+    >>> bool(a1[0] <= b0[0] or b1[0] <= a0[0] or a1[1] <= b0[1] or b1[1] <= a0[1])
+    True
+    """
+
+    def __init__(self, scene, texts: dict, *, colors=None, fontsize: float = 9.5, card: bool = False,
+                 candidates=None, avoid=(), discs=(), optional=(), gap: float = 0.05, rings=(1.0, 2.5, 4.0),
+                 pad: float = 2.0):
+        super().__init__(scene)
+        colors = colors or {}
+        self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
+                                                 card=card)) for k, text in texts.items()}
+        self.candidates = dict(candidates or {})
+        self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
+        self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
+        self.points = {k: None for k in texts}
+        self._measured = {}  # (text, its text, place, size, panel) -> its pixel box
+
+    def set_data(self, points=None, texts=None) -> None:
+        """Move the names to ``points`` (``{key: 3D point or None}``; keys left out stay) and/or rewrite them."""
+        for k, text in (texts or {}).items():
+            self.labels[k].set_data(text=text)
+        for k, p in (points or {}).items():
+            self.points[k] = None if p is None else as_points(p, f"point of {k!r}").reshape(3)
+        self.project()
+
+    def project(self) -> None:
+        """Write each shown name at its point, then move them apart (see the class docstring)."""
+        ax, keys = self.ax, [k for k, p in self.points.items() if p is not None and self.labels[k].text.strip()]
+        for k, label in self.labels.items():
+            label.set_visible(k in keys)
+        if not keys:
+            return
+        xy, _ = self.scene.project(np.array([self.points[k] for k in keys]))
+        anchors = ax.transData.transform(xy)  # pixels; a centred name's box is centred on its anchor
+        boxes = np.array([self.labels[k].pixel_box() for k in keys])
+        sizes = boxes[:, 1] - boxes[:, 0] + 2 * self.pad
+        origin, unit = ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])
+        per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
+        middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
+        candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
+                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
+                      for k, size, a in zip(keys, sizes, anchors, strict=True)]
+        discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
+            else ()
+        centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
+                               obstacles=[*self._fixed_boxes(), *(a.pixel_box().ravel() for a in self.avoid)],
+                               optional=[i for i, k in enumerate(keys) if k in self.optional])
+        for k, anchor, centre in zip(keys, anchors, centres, strict=True):
+            label = self.labels[k]
+            if np.isnan(centre[0]):  # an optional name with no room
+                label.set_visible(False)
+                continue
+            label.offset = (centre - anchor) / per_unit
+            label.set_data(self.points[k])
+
+    def _fixed_boxes(self) -> list:
+        """The pixel boxes of the panel's shown texts in axes coordinates (title, legend, note), each measured
+        once per text, place and panel size."""
+        ax, out = self.ax, []
+        renderer = ax.figure.canvas.get_renderer()
+        for t in ax.texts:
+            if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes:
+                key = (id(t), t.get_text(), t.get_position(), t.get_fontsize(), tuple(ax.bbox.bounds))
+                if key not in self._measured:
+                    self._measured[key] = t.get_window_extent(renderer).extents
+                out.append(self._measured[key])
+        return out

@@ -1,0 +1,159 @@
+"""quatlib.plot.place_labels: labels placed in turn never overlap each other or an obstacle and stay inside."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quatlib import plot as qp
+
+
+def boxes_of(centres, sizes) -> np.ndarray:
+    centres, half = np.asarray(centres, dtype=float), np.asarray(sizes, dtype=float) / 2
+    return np.concatenate([centres - half, centres + half], axis=1)
+
+
+def overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def test_five_names_of_one_point_spread_out_and_only_optional_ones_are_left_out():
+    around = [(dx, dy) for dx in (-30, 0, 30) for dy in (-15, 0, 15)]
+    sizes = [(24, 12)] * 5
+    taken = (88, 94, 112, 106)  # a text already on the point
+    centres = qp.place_labels([(100, 100)] * 5, sizes, bounds=(0, 0, 200, 200), candidates=[around] * 5,
+                              obstacles=[taken], optional=[3, 4])
+    assert not np.isnan(centres).any()  # nine spots, one taken: room for all five
+    boxes = [*boxes_of(centres, sizes), taken]
+    assert all(overlap(a, b) == 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    # with a single spot, the optional second name is left out rather than written over the first
+    crowded = qp.place_labels([(10, 10)] * 2, [(20, 20)] * 2, bounds=(0, 0, 100, 100), candidates=[[(0, 0)]] * 2,
+                              optional=[1])
+    np.testing.assert_array_equal(crowded[0], (10, 10))
+    assert np.isnan(crowded[1]).all()
+
+
+def test_a_label_takes_its_first_free_candidate_in_order():
+    candidates = [[(10, 0), (-10, 0), (0, 10)]]
+    at = qp.place_labels([(50, 50)], [(8, 8)], bounds=(0, 0, 100, 100), candidates=candidates)
+    np.testing.assert_array_equal(at, [[60, 50]])
+    at = qp.place_labels([(50, 50)], [(8, 8)], bounds=(0, 0, 100, 100), candidates=candidates,
+                         obstacles=[(55, 40, 70, 60)])
+    np.testing.assert_array_equal(at, [[40, 50]])
+
+
+def test_labels_stay_inside_the_bounds_near_an_edge():
+    sizes = [(30, 10)] * 3
+    centres = qp.place_labels([(98, 98), (2, 2), (98, 2)], sizes, bounds=(0, 0, 100, 100))
+    b = boxes_of(centres, sizes)
+    assert (b[:, :2] >= 0).all() and (b[:, 2:] <= 100).all()
+
+
+def test_a_label_keeps_off_a_disc():
+    # the point is on the rim of a disc of radius 20 about (50, 50): its label goes outward, not over the disc
+    centre = qp.place_labels([(70, 50)], [(10, 6)], bounds=(0, 0, 100, 100), discs=[(50, 50, 20)], gap=2)[0]
+    box = boxes_of([centre], [(10, 6)])[0]
+    nearest = np.clip((50, 50), box[:2], box[2:])
+    assert np.hypot(*(nearest - 50)) >= 20
+
+
+def test_when_nothing_is_free_a_required_label_takes_the_spot_that_trespasses_least():
+    # both spots are covered, the second less: the label goes there (and is not left out)
+    at = qp.place_labels([(50, 50)], [(10, 10)], bounds=(0, 0, 100, 100), candidates=[[(0, 0), (20, 0)]],
+                         obstacles=[(40, 40, 60, 60), (72, 40, 100, 60)])
+    np.testing.assert_array_equal(at, [[70, 50]])
+    # sticking out of the bounds costs more than any overlap
+    at = qp.place_labels([(95, 50)], [(10, 10)], bounds=(0, 0, 100, 100), candidates=[[(10, 0), (0, 0)]],
+                         obstacles=[(80, 40, 100, 60)])
+    np.testing.assert_array_equal(at, [[95, 50]])
+
+
+def test_ring_offsets_put_the_near_edge_at_the_gap_and_start_toward_the_preferred_side():
+    size = np.array([30.0, 10.0])
+    offsets = qp.ring_offsets(size, gap=3, rings=(1, 2), toward=(0, 1))
+    assert offsets.shape == (16, 2)
+    np.testing.assert_allclose(offsets[0], (0, 8))  # straight up: half the height + the gap
+    # on every direction of the first ring, the box's nearest point to the anchor is the gap away or further
+    for dx, dy in offsets[:8]:
+        box = np.r_[(dx, dy) - size / 2, (dx, dy) + size / 2]
+        assert np.hypot(*np.clip((0, 0), box[:2], box[2:])) >= 3 - 1e-9
+    assert np.all(np.hypot(*offsets[8:].T) > np.hypot(*offsets[:8].T))  # the second ring is further out
+
+
+def test_text_size_grows_with_the_text_and_the_dpi_and_keeps_one_line_height():
+    w1, h1 = qp.text_size("q0", 9)
+    w2, h2 = qp.text_size("in mirror 1", 9)
+    assert w2 > 3 * w1 and h1 == h2
+    np.testing.assert_allclose(qp.text_size("q0", 9, dpi=144), 2 * qp.text_size("q0", 9))
+    assert qp.text_size("", 9)[0] == 0
+
+
+def test_text_size_matches_a_drawn_text():
+    import matplotlib.pyplot as plt
+
+    fig = plt.figure(dpi=100)
+    try:
+        text = fig.text(0.5, 0.5, "in mirror 1", fontsize=9.5)
+        fig.canvas.draw()
+        drawn = text.get_window_extent().size
+    finally:
+        plt.close(fig)
+    np.testing.assert_allclose(qp.text_size("in mirror 1", 9.5, dpi=100), drawn, rtol=0.05)
+
+
+def test_mismatched_shapes_are_a_clear_error():
+    with pytest.raises(ValueError, match="Expected one size per anchor"):
+        qp.place_labels([(0, 0), (1, 1)], [(1, 1)], bounds=(0, 0, 2, 2))
+    with pytest.raises(ValueError, match="Expected one list of candidates per anchor"):
+        qp.place_labels([(0, 0)], [(1, 1)], bounds=(0, 0, 2, 2), candidates=[])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(20, 180), st.floats(20, 180), st.floats(4, 30), st.floats(4, 14)),
+                min_size=1, max_size=8),
+       st.lists(st.tuples(st.floats(0, 180), st.floats(0, 180)), max_size=3))
+def test_placed_labels_never_overlap_each_other_or_obstacles_and_stay_inside(labels, corners):
+    anchors, sizes = np.array(labels)[:, :2], np.array(labels)[:, 2:]
+    obstacles = [(x, y, x + 20, y + 20) for x, y in corners]
+    n = len(labels)
+    centres = qp.place_labels(anchors, sizes, bounds=(0, 0, 200, 200), obstacles=obstacles, optional=range(n))
+    placed = ~np.isnan(centres[:, 0])
+    boxes = boxes_of(centres[placed], sizes[placed])
+    assert (boxes[:, :2] >= -1e-9).all() and (boxes[:, 2:] <= 200 + 1e-9).all()
+    everything = [*boxes, *obstacles]
+    assert all(overlap(a, b) <= 1e-9 for i, a in enumerate(boxes) for b in everything[i + 1:])
+
+
+def _apart(a, b) -> bool:
+    (a0, a1), (b0, b1) = a, b
+    return bool(a1[0] <= b0[0] or b1[0] <= a0[0] or a1[1] <= b0[1] or b1[1] <= a0[1])
+
+
+@pytest.mark.parametrize("view", [(0, 0), (35, 22), (-45, 0), (120, -60)])
+def test_placed_labels_keep_apart_off_what_they_avoid_and_off_their_disc_whatever_the_view(view):
+    _, (scene,) = qp.panels(1, world_frame=False)
+    world = qp.WorldAxes(scene)
+    names = qp.PlacedLabels(scene, {"a": "start", "b": "end", "c": "middle"}, avoid=world.letters,
+                            discs=[(0, 0, 0.5)], rings=range(1, 21))
+    names.set_data({"a": (0.6, 0, 0), "b": (0.6, 0.02, 0), "c": (0, 0, 0.3)})
+    scene.set_view(*view)  # the scene re-projects the labels: placed anew
+    boxes = [label.pixel_box() for label in names.labels.values()]
+    others = [letter.pixel_box() for letter in world.letters]
+    assert all(_apart(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] + others)
+    centre, rim = scene.ax.transData.transform([(0, 0), (0.5, 0)])
+    for (lo, hi) in boxes:  # off the disc of radius 0.5 about the origin
+        assert np.hypot(*(np.clip(centre, lo, hi) - centre)) >= rim[0] - centre[0] - 1e-6
+
+
+def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional():
+    _, (scene,) = qp.panels(1, world_frame=False)
+    names = qp.PlacedLabels(scene, {"a": "first", "b": "second"}, candidates={"a": [(0, 0)], "b": [(0, 0)]},
+                            optional=["b"])
+    names.set_data({"a": (0, 0, 0), "b": None})
+    assert [label.artists[0].get_visible() for label in names.labels.values()] == [True, False]
+    names.set_data({"b": (0, 0, 0)})  # its only spot is taken by "a": left out
+    assert [label.artists[0].get_visible() for label in names.labels.values()] == [True, False]
+    names.set_data({"b": (1, 1, 0)}, texts={"b": "moved"})
+    assert names.labels["b"].artists[0].get_visible() and names.labels["b"].text == "moved"
