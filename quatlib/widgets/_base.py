@@ -159,7 +159,8 @@ def fmt_matrix(R, digits: int = 3) -> str:
         "<tr>" + "".join(f"<td style='padding:0 6px;text-align:right'>{fmt(x, digits)}</td>" for x in row) + "</tr>"
         for row in np.asarray(R)
     )
-    return (f"<table style='font-family:monospace;border-left:1px solid #999;border-right:1px solid #999;"
+    bar = f"1px solid {qp.COLORS['faint']}"
+    return (f"<table style='font-family:monospace;border-left:{bar};border-right:{bar};"
             f"border-collapse:separate;display:inline-table;vertical-align:middle'>{rows}</table>")
 
 
@@ -378,7 +379,7 @@ class Demo(W.HBox):
                              layout=W.Layout(width="110px"))
             reset.on_click(lambda _: self.reset_view())
             self.reset_view_button = reset
-            view_box = [W.HTML("<span style='color:#777'>Turn the view:</span>"),
+            view_box = [W.HTML(f"<span style='color:{qp.COLORS['note']}'>Turn the view:</span>"),
                         *self.view_controls.values(), reset]
             for c in self.view_controls.values():
                 c.observe(self._on_view, names="value")
@@ -492,7 +493,7 @@ class Demo(W.HBox):
             self.last_error = exc
             self.errors.append(exc)
             self.readout.value = (
-                "<div style='color:#b03a2e'><b>This state could not be drawn.</b><br>"
+                f"<div style='color:{qp.COLORS['warn']}'><b>This state could not be drawn.</b><br>"
                 f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}<br>"
                 "Move a control to continue; please report this state.</div>"
             )

@@ -15,7 +15,7 @@ from ._base import Demo, angle_slider, fmt, fmt_vector
 __all__ = ["two_mirrors"]
 
 _C = qp.COLORS
-MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
+MIRROR_COLORS = (_C["mirror"], _C["mirror2"])  # mirror 1 light blue, mirror 2 sand
 _SIDE = 0.5  # the cube's side
 _FONT = 9.5  # the names in the scene
 # Where a name may go, as offsets from what it names in units of the cube's side: a cube's name above, below or
@@ -86,7 +86,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     ink = [darken(col, 0.3) for col in MIRROR_COLORS]
     legend(overlay(scene), [("mirror 1, normal n₁", ink[0]), ("mirror 2, normal n₂", ink[1])])  # still: drawn once
     names = {  # every name in the scene, placed by _Names so that none covers another
-        "original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"), "final": ("in both", _C["vector2"]),
+        "original": ("original", _C["ink"]), "ghost": ("in mirror 1", _C["note"]), "final": ("in both", _C["vector2"]),
         "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]), "axis": ("axis", _C["ink"]),
         "n1": ("n₁", ink[0]), "n2": ("n₂", ink[1]),
     }
@@ -207,9 +207,9 @@ def _readout(s: MirrorsState) -> str:
     elif s.same_sign and not s.opposite_sign:
         sign_text = "✓ <b>equal</b> (here even the signs agree): the same rotation"
     else:  # pragma: no cover - would be a bug in quatlib
-        sign_text = "<span style='color:#b03a2e'>✗ not the same rotation</span>"
+        sign_text = f"<span style='color:{_C['warn']}'>✗ not the same rotation</span>"
     if s.degenerate:
-        axis_text = ("<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane "
+        axis_text = (f"<span style='color:{_C['warn']}'><b>axis undefined</b>: the mirrors are one plane "
                      f"(n₁ × n₂ = 0). A turn by {fmt(s.rotation_angle, 0)}° is no turn: "
                      f"q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>")
     else:
