@@ -5,8 +5,10 @@ Name and Description Computation").  ipywidgets 8 writes a ``Button``'s or ``Tog
 its text and its ``tooltip`` as ``title``; a ``ToggleButtons`` option's label as text.  An ``ipywidgets.Play``
 draws three buttons with nothing but a Font Awesome icon in them (no text, title or aria-label, whatever the
 ``Play``'s own ``description`` or ``tooltip``): the demo panel's style sheet names them by their icon
-(:data:`quatlib.widgets._base.PLAY_BUTTON_NAMES`).  This test walks every demo's widget tree; it reads the icon
-classes from the installed ipywidgets front end, so the names follow the icons actually drawn.
+(:data:`quatlib.widgets._base.PLAY_BUTTON_NAMES`), and gives the icon glyphs empty alternative text so that no
+private-use character is read with the name.  This test walks every demo's widget tree; it reads the icon classes
+from the installed ipywidgets front end and their glyphs from JupyterLab's Font Awesome, so the names follow the
+icons actually drawn.
 tests/browser/test_dark_theme.py checks the names in Chromium's accessibility tree.
 """
 
@@ -53,6 +55,19 @@ def play_view_icons() -> set[str]:
     return found
 
 
+def font_awesome_glyphs(icons) -> dict[str, str]:
+    """The ``content`` of ``.fa-<icon>:before`` in the Font Awesome CSS the installed JupyterLab ships."""
+    found = {}
+    for root in jupyter_path("lab"):
+        for js in (pathlib.Path(root) / "static").glob("*.js"):
+            text = js.read_text(errors="ignore")
+            for icon in icons:
+                m = re.search(rf"\.{icon}:+before\s*\{{\s*content:\s*\"\\*(f[0-9a-f]{{3}})\"", text)
+                if m:
+                    found[icon] = "\\" + m.group(1)
+    return found
+
+
 def test_the_play_names_cover_every_icon_the_front_end_draws():
     icons = play_view_icons()
     assert {"fa-play", "fa-pause", "fa-stop"} <= icons  # the front end was found and read
@@ -60,6 +75,10 @@ def test_the_play_names_cover_every_icon_the_front_end_draws():
     css = _base.panel_style().value
     for icon, name in _base.PLAY_BUTTON_NAMES.items():
         assert f"button:has(.{icon})::after{{content:'{name}'}}" in css
+    # the icons keep their glyphs (those of JupyterLab's Font Awesome), with empty alternative text
+    assert font_awesome_glyphs(_base.PLAY_BUTTON_NAMES) == _base._PLAY_GLYPHS
+    for icon, glyph in _base._PLAY_GLYPHS.items():
+        assert f".{icon}::before{{content:'{glyph}' / ''}}" in css
 
 
 @pytest.mark.parametrize("name", course.demo_names())

@@ -296,6 +296,9 @@ PANEL_CLASS = "ql-demo"
 #: What a screen reader says for each of the ``ipywidgets.Play`` buttons, by the Font Awesome icon ipywidgets 8
 #: draws on it (its buttons carry no text, title or aria-label of their own).
 PLAY_BUTTON_NAMES = {"fa-play": "play", "fa-pause": "pause", "fa-stop": "stop", "fa-retweet": "repeat"}
+# The glyphs of those icons in the Font Awesome 4 that JupyterLab 4 ships: drawn as before, but with empty
+# alternative text (CSS ``content: glyph / ""``), so a private-use character is not read out with the name.
+_PLAY_GLYPHS = {"fa-play": "\\f04b", "fa-pause": "\\f04c", "fa-stop": "\\f04d", "fa-retweet": "\\f079"}
 
 # The light theme's values of the JupyterLab variables the widgets' own CSS reads (ipywidgets 8, JupyterLab 4).
 # Set on the panel, they hold for every control inside it, whichever theme the page has.
@@ -321,8 +324,8 @@ def panel_style() -> W.HTML:
     readouts stay legible in JupyterLab's dark theme, and the demo reads as one
     framed object in either theme.  The sheet also gives each icon-only button of
     an ``ipywidgets.Play`` an accessible name (:data:`PLAY_BUTTON_NAMES`) as
-    visually hidden generated text, which screen readers include in a button's
-    name.
+    visually hidden generated text, which browsers include in a button's name,
+    and the icon glyph empty alternative text (it is a private-use character).
 
     >>> "ql-demo" in panel_style().value
     True
@@ -330,6 +333,7 @@ def panel_style() -> W.HTML:
     c = qp.COLORS
     light = "".join(f"{k}:{v};" for k, v in _LIGHT_THEME.items())
     names = "".join(f".{PANEL_CLASS} .widget-play button:has(.{icon})::after{{content:'{name}'}}"
+                    f".{PANEL_CLASS} .widget-play .{icon}::before{{content:'{_PLAY_GLYPHS[icon]}' / ''}}"
                     for icon, name in PLAY_BUTTON_NAMES.items())
     css = (f".{PANEL_CLASS}{{background:{c['panel']};color:{c['ink']};border:1px solid {c['frame']};"
            f"border-radius:4px;padding:6px;{light}}}"
