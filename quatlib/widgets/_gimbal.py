@@ -72,35 +72,29 @@ class _RingNames(qp.Item):
 
     def project(self) -> None:
         camera = self.scene.camera.matrix
-        letters = self.scene.ax.transData.transform([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
+        to_pixels = self.scene.ax.transData.transform
+        letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
         taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *self._corners()]
-        ink = self.scene.ax.transData.transform(np.concatenate([self.scene.project(p)[0] for p in self.rings.rings]))
+        ink = to_pixels(np.concatenate([self.scene.project(p)[0] for p in self.rings.rings]))
         for label, pts, r in zip(self.labels, self.rings.rings, self.rings.radii):
             pts = pts[:-1:self.EVERY]
             xy, depth = self.scene.project(pts)
             # front first, then from the viewer's upper right round the ring
             order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
-            out = xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
-            best, fewest = order[0], np.inf
-            for i in order:
-                label.set_data(pts[i])
-                label.offset = self.GAP * out[i]
-                label.project()
-                box = label.pixel_box()
-                hits = sum(_meets(box, t) for t in taken) + np.all((ink > box[0]) & (ink < box[1]), axis=1).any()
-                if hits < fewest:
-                    best, fewest = i, hits
-                if hits == 0:
-                    break
+            spots = xy + self.GAP * xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
+            label.offset = spots[0] - xy[0]
+            label.set_data(pts[0])  # (projects it)
+            # every candidate's box: the box drawn at the first spot, shifted (one projection, not one per spot)
+            boxes = label.pixel_box()[None] + (to_pixels(spots) - to_pixels(spots[:1]))[:, None, :]
+            boxes = boxes[order]
+            t = np.array(taken)
+            meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
+                           axis=-1).sum(axis=1)
+            on_ink = np.all((ink[None] > boxes[:, :1]) & (ink[None] < boxes[:, 1:]), axis=-1).any(axis=1)
+            best = order[int(np.argmin(meets + on_ink))]  # the first free spot, or the least covered one
+            label.offset = spots[best] - xy[best]
             label.set_data(pts[best])
-            label.offset = self.GAP * out[best]
-            label.project()
             taken.append(label.pixel_box())
-
-
-def _meets(a, b) -> bool:
-    """Whether two pixel boxes ``[[x0, y0], [x1, y1]]`` overlap."""
-    return bool(np.all(np.minimum(a[1], b[1]) > np.maximum(a[0], b[0])))
 
 
 def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "mechanical",
