@@ -11,7 +11,7 @@ Three measures, each implemented here and checked against published numbers firs
   color-difference formula: implementation notes, supplementary test data, and mathematical observations",
   Color Res. Appl. 30(1), 21-30 (2005), checked against pairs of its test data.  About 2.3 is a just noticeable
   difference; the course asks :data:`APART` = 15 for colours that must be told apart (side by side they are
-  plainly different; the matplotlib red and green the course used before differ by 4.6 under deuteranopia).
+  plainly different; the matplotlib red and green the course used before differ by less than 5 under deuteranopia).
 - **Contrast**: WCAG 2 relative luminance ``L = 0.2126 R + 0.7152 G + 0.0722 B`` (linear RGB) and contrast ratio
   ``(L1 + 0.05) / (L2 + 0.05)``: text needs 4.5:1, lines and other graphics 3:1 (WCAG 2.1, 1.4.3 and 1.4.11).
 
