@@ -26,6 +26,7 @@ import pathlib
 
 import matplotlib.colors
 import matplotlib.image
+import matplotlib.lines
 import matplotlib.text
 import numpy as np
 import pytest
@@ -254,3 +255,15 @@ def test_gimbal_under_simulated_colour_blindness(tmp_path):
         assert min(apart) >= APART, f"{vision}: ΔE00 between the rings {apart}"
     side_by_side = np.concatenate([simulate(picture, v) for v in VISIONS], axis=1)
     matplotlib.image.imsave(ARTIFACTS / "gimbal_normal_deuteranopia_protanopia.png", side_by_side)
+
+
+def test_every_line_of_the_gimbal_has_line_contrast():
+    """The rings' back halves are lighter (depth) and the axles dashed, yet every line keeps 3:1 on white."""
+    fig, (scene,) = qp.panels(1)
+    gimbal = qp.Gimbal(scene, style="mechanical")
+    lines = [a for a in gimbal.artists if isinstance(a, matplotlib.lines.Line2D)]
+    assert len(lines) == 12  # per ring: back half, front half, pivot stubs, axis
+    faint = [f"{matplotlib.colors.to_hex(c)} {contrast(c):.2f}:1" for c in
+             (_on_white((*rgb(line.get_color()), 1.0 if line.get_alpha() is None else line.get_alpha()))
+              for line in lines) if contrast(c) < LINE]
+    assert not faint, f"gimbal lines below {LINE}:1: {faint}"

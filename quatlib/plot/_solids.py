@@ -216,7 +216,7 @@ class Gimbal(Item):
         self.colors = colors
         self._rings = []
         for c in colors:
-            back = Line2D([], [], color=lighten(c, 0.35), lw=linewidth * 0.8, solid_capstyle="round",
+            back = Line2D([], [], color=lighten(c, 0.25), lw=linewidth * 0.8, solid_capstyle="round",
                           zorder=Z.BACK)
             front = Line2D([], [], color=c, lw=linewidth, solid_capstyle="round", zorder=Z.FRONT)
             self.ax.add_line(back)
