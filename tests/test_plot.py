@@ -104,7 +104,7 @@ def test_scene_has_fixed_equal_limits_and_no_axis_decorations():
 def test_world_frame_uses_the_course_palette_and_labels():
     _, scene = scene3d()
     colors = [matplotlib.colors.to_hex(a._line.get_color()) for a in scene.world.arrows]
-    assert colors == [matplotlib.colors.to_hex(c) for c in qp.AXIS_COLORS] == ["#d62728", "#2ca02c", "#1f77b4"]
+    assert colors == [matplotlib.colors.to_hex(c) for c in qp.AXIS_COLORS]  # red, green, blue: tests/test_palette.py
     assert [a.label for a in scene.world.arrows] == ["x", "y", "z"]
 
 

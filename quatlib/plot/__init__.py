@@ -33,7 +33,8 @@ package is (``import quatlib`` alone does not import it).
 
 The package, by role (private modules, every public name re-exported here)
 --------------------------------------------------------------------------
-``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`), :func:`style`, :func:`figure`, the z-order bands :class:`Z`
+``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`, :data:`COLOR_ROLES`), :func:`style`, :func:`figure`,
+             the z-order bands :class:`Z`
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`
@@ -125,12 +126,12 @@ from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
 from ._png import encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
-from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
+from ._style import AXIS_COLORS, COLOR_ROLES, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
 
 __all__ = [
     # style and layout
-    "AXIS_COLORS", "COLORS", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
+    "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "panels", "strip", "overlay",
     # rendering
     "Renderer", "render_png", "render_rgb", "invalidate", "encode_png",

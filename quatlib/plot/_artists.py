@@ -30,7 +30,7 @@ class Arrow(Item):
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
         self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
-                                   va="center", alpha=min(1.0, alpha + 0.2), zorder=Z.TEXT - 1)
+                                   va="center", zorder=Z.TEXT - 1)  # a label is read: never faint
         self.ax.add_line(self._line)
         self.ax.add_patch(self._head)
         self.own(self._line, self._head, self._label)

@@ -166,7 +166,7 @@ class WorldAxes(Item):
         self.frame = self.adopt(Frame(scene, length=length, linewidth=1.0, alpha=0.45, head=0.07, zorder=Z.WORLD))
         tip = length + 0.09 * scene.extent / 1.6  # where an arrow writes its label: just beyond the tip
         self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
-                                               alpha=0.65, zorder=Z.TEXT - 1))
+                                               zorder=Z.TEXT - 1))  # letters are read: never faint
                         for k, name in enumerate("xyz")]
 
     #: Two letters closer than this (pixels, centre to centre) are moved apart, as :class:`Frame` moves its own.

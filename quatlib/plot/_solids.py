@@ -120,7 +120,7 @@ class Cube(Box):
         super().__init__(scene, (side, side, side), R, center, **kwargs)
 
 
-_GHOST_EDGE = "#8c8c8c"  # edges of the mirror image
+_GHOST_EDGE = COLORS["faint"]  # edges of the mirror image
 
 # Every face carries an F, written so that it reads correctly seen from outside the
 # face: (u, v) are the letter's right and up directions, u × v = the outward normal.
@@ -156,7 +156,7 @@ class LetteredCube(Box):
             super().__init__(scene, (side,) * 3, center=center, alpha=0.16, edgecolor=_GHOST_EDGE,
                              linewidth=1.3, mark=None)
             self._front_edges.set_linestyle((0, (4, 2.5)))
-            self._mark.set_color("#6e6e6e")
+            self._mark.set_color(COLORS["note"])
         else:
             super().__init__(scene, (side,) * 3, center=center, mark=None)
 
@@ -216,7 +216,7 @@ class Gimbal(Item):
         self.colors = colors
         self._rings = []
         for c in colors:
-            back = Line2D([], [], color=lighten(c, 0.35), lw=linewidth * 0.8, solid_capstyle="round",
+            back = Line2D([], [], color=lighten(c, 0.25), lw=linewidth * 0.8, solid_capstyle="round",
                           zorder=Z.BACK)
             front = Line2D([], [], color=c, lw=linewidth, solid_capstyle="round", zorder=Z.FRONT)
             self.ax.add_line(back)
@@ -486,9 +486,9 @@ class BallOfRotations(Item):
                                 color=COLORS["faint"], linewidth=0.9, split=True, zorder=Z.WORLD + 1)
         self.axis_line = Polyline(scene, np.array([-1.08 * r * self.axis, 1.08 * r * self.axis]),
                                   color=COLORS["faint"], linewidth=0.9, linestyle=(0, (4, 3)), zorder=Z.WORLD + 1)
-        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color="#888888", offset=(-0.45, 0.2),
+        self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color=COLORS["note"], offset=(-0.45, 0.2),
                                 fontsize=8.5, ha="right")
-        self.center = Label(scene, "identity", (0, 0, 0), color="#888888", offset=(0.05, -0.25), fontsize=8.5,
+        self.center = Label(scene, "identity", (0, 0, 0), color=COLORS["note"], offset=(0.05, -0.25), fontsize=8.5,
                             ha="left")
         self.path = Polyline(scene, color=color, linewidth=2.4, split=True, zorder=Z.MID)
         self.path_negative = Polyline(scene, color=negative_color, linewidth=2.4, split=True, zorder=Z.MID + 0.5)

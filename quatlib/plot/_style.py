@@ -10,23 +10,47 @@ from matplotlib.figure import Figure
 
 from ._agg import Canvas
 
-__all__ = ["AXIS_COLORS", "COLORS", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes"]
+__all__ = ["AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken",
+           "chart_axes"]
 
-#: Colour of the x, y and z axes everywhere in the course: red, green, blue.
-AXIS_COLORS = ("#d62728", "#2ca02c", "#1f77b4")
+#: Colour of the x, y and z axes everywhere in the course: red, green, blue.  Chosen so that they stay apart
+#: for the colour-blind (under simulated deuteranopia and protanopia every pair differs by CIEDE2000 ≥ 15, a
+#: plain difference; the matplotlib tab10 red and green of before differed by less than 5: one olive) and so
+#: that each is legible as text on white (WCAG contrast ≥ 4.5:1).  tests/test_palette.py computes both.  The
+#: green leans to blue and the red to orange: that is what keeps them apart for a red-green colour-blind eye.
+AXIS_COLORS = ("#d62010", "#138459", "#1d62dc")
 
-#: Named colours of the course (read them, do not change them).
+#: Named colours of the course (read them, do not change them).  Every colour a figure or a readout uses is
+#: here; :data:`COLOR_ROLES` says what each is drawn as, and so which contrast it needs on white.
 COLORS = {
     "x": AXIS_COLORS[0],
     "y": AXIS_COLORS[1],
     "z": AXIS_COLORS[2],
     "ink": "#262626",  # edges, text
-    "faint": "#a8a8a8",  # world frame, hidden edges, ghosts
-    "vector": "#ff7f0e",  # the vector being turned (orange)
-    "vector2": "#9467bd",  # a second vector / the complex factor (purple)
-    "mirror": "#7fb3d5",  # translucent planes
+    "note": "#6b6b6b",  # secondary text: hints, captions, grey labels
+    "faint": "#8c8c8c",  # world frame, hidden edges, ghosts (lines, never text)
+    "vector": "#c65300",  # the vector being turned (orange)
+    "vector2": "#8e44ad",  # a second vector / the complex factor (purple)
+    "mirror": "#3b77ad",  # planes (translucent fill, solid edge) and mirror 1
+    "mirror2": "#9c6b1e",  # mirror 2 (sand)
+    "ribbon": "#0e8a9a",  # a third ribbon colour, never an axis colour (teal)
     "warn": "#b03a2e",  # explanations of degenerate states
-    "face": "#d9d9d9",  # cube faces that carry no axis colour
+    "caution": "#9a6700",  # "almost degenerate" notes (amber)
+    "good": "#2e7d32",  # "allowed", "the same rotation" notes
+    "face": "#d9d9d9",  # cube faces that carry no axis colour (a tint under the edges)
+    "grid": "#e6e6e6",  # grid lines of a chart, behind its data
+    "panel": "#ffffff",  # the background of figures and of the demo panel
+    "frame": "#c8c8c8",  # the frame around a demo panel
+}
+
+#: What each named colour is drawn as, so what it needs on the white background (WCAG 2 contrast):
+#: ``"text"`` 4.5:1 (letters, readouts, and the lines in the same colour), ``"line"`` 3:1 (lines, markers,
+#: edges), ``"fill"`` none (tints and backgrounds under ink lines, never the only thing that shows a shape).
+COLOR_ROLES = {
+    "x": "text", "y": "text", "z": "text", "ink": "text", "note": "text", "vector": "text", "vector2": "text",
+    "warn": "text", "caution": "text", "good": "text",
+    "mirror": "text", "mirror2": "text", "faint": "line", "ribbon": "line",
+    "face": "fill", "grid": "fill", "panel": "fill", "frame": "fill",
 }
 
 #: The default view (azimuth, elevation) in degrees: x to the right, y up, z toward
@@ -38,8 +62,8 @@ _RC = {
     "font.family": "DejaVu Sans",
     "axes.titlesize": 11,
     "mathtext.fontset": "dejavusans",
-    "savefig.facecolor": "white",
-    "figure.facecolor": "white",
+    "savefig.facecolor": COLORS["panel"],
+    "figure.facecolor": COLORS["panel"],
 }
 
 
@@ -108,7 +132,7 @@ def figure(size=(4.0, 4.0), dpi: float = 100) -> Figure:
     lives exactly as long as the object holding it.
     """
     with style():
-        fig = Figure(figsize=size, dpi=dpi, facecolor="white")
+        fig = Figure(figsize=size, dpi=dpi, facecolor=COLORS["panel"])
     Canvas(fig)
     return fig
 

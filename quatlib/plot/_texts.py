@@ -168,11 +168,11 @@ class Bars(Item):
         self.ax.add_line(zero)
         still.append(zero)
         for lim_value, yy in ((self.lim[1], y0 + h), (self.lim[0], y0)):
-            line = Line2D([x0, x0 + w], [yy, yy], transform=tr, color="#e6e6e6", lw=0.7, zorder=Z.TEXT - 4.5)
+            line = Line2D([x0, x0 + w], [yy, yy], transform=tr, color=COLORS["grid"], lw=0.7, zorder=Z.TEXT - 4.5)
             self.ax.add_line(line)
             still.append(line)
             still.append(self.ax.text(x0 - 0.01, yy, f"{lim_value:+g}".replace("-", "−"), transform=tr,
-                                      ha="right", va="center", fontsize=7.5, color="#888888", zorder=Z.TEXT))
+                                      ha="right", va="center", fontsize=7.5, color=COLORS["note"], zorder=Z.TEXT))
         self._bars = []
         self._values = []
         for k, (name, c) in enumerate(zip(self.names, colors)):

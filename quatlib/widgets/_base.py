@@ -159,7 +159,8 @@ def fmt_matrix(R, digits: int = 3) -> str:
         "<tr>" + "".join(f"<td style='padding:0 6px;text-align:right'>{fmt(x, digits)}</td>" for x in row) + "</tr>"
         for row in np.asarray(R)
     )
-    return (f"<table style='font-family:monospace;border-left:1px solid #999;border-right:1px solid #999;"
+    bar = f"1px solid {qp.COLORS['faint']}"
+    return (f"<table style='font-family:monospace;border-left:{bar};border-right:{bar};"
             f"border-collapse:separate;display:inline-table;vertical-align:middle'>{rows}</table>")
 
 
@@ -286,6 +287,63 @@ class _IpymplView:
 
 
 # --------------------------------------------------------------------------------------
+# The demo panel: light and framed in any theme; names for the Play widget's icon-only buttons
+# --------------------------------------------------------------------------------------
+
+#: The CSS class of every demo box (see :func:`panel_style`).
+PANEL_CLASS = "ql-demo"
+
+#: What a screen reader says for each of the ``ipywidgets.Play`` buttons, by the Font Awesome icon ipywidgets 8
+#: draws on it (its buttons carry no text, title or aria-label of their own).
+PLAY_BUTTON_NAMES = {"fa-play": "play", "fa-pause": "pause", "fa-stop": "stop", "fa-retweet": "repeat"}
+# The glyphs of those icons in the Font Awesome 4 that JupyterLab 4 ships: drawn as before, but with empty
+# alternative text (CSS ``content: glyph / ""``), so a private-use character is not read out with the name.
+_PLAY_GLYPHS = {"fa-play": "\\f04b", "fa-pause": "\\f04c", "fa-stop": "\\f04d", "fa-retweet": "\\f079"}
+
+# The light theme's values of the JupyterLab variables the widgets' own CSS reads (ipywidgets 8, JupyterLab 4).
+# Set on the panel, they hold for every control inside it, whichever theme the page has.
+_LIGHT_THEME = {
+    "--jp-layout-color0": "#ffffff", "--jp-layout-color1": "#ffffff", "--jp-layout-color2": "#eeeeee",
+    "--jp-layout-color3": "#bdbdbd", "--jp-border-color1": "#bdbdbd", "--jp-border-color2": "#e0e0e0",
+    "--jp-ui-font-color0": "#000000", "--jp-ui-font-color1": "rgba(0, 0, 0, 0.87)",
+    "--jp-ui-font-color2": "rgba(0, 0, 0, 0.54)", "--jp-content-font-color1": "rgba(0, 0, 0, 0.87)",
+    "--jp-inverse-ui-font-color0": "#ffffff", "--jp-inverse-ui-font-color1": "#ffffff",
+    "--jp-widgets-color": qp.COLORS["ink"], "--jp-widgets-label-color": qp.COLORS["ink"],
+    "--jp-widgets-readout-color": qp.COLORS["ink"], "--jp-widgets-input-color": qp.COLORS["ink"],
+    "--jp-widgets-input-background-color": "#ffffff", "--jp-widgets-input-border-color": "#9e9e9e",
+    "--jp-widgets-slider-handle-background-color": "#ffffff", "--jp-widgets-slider-handle-border-color": "#9e9e9e",
+}
+
+
+def panel_style() -> W.HTML:
+    """A hidden widget holding the style sheet of the demo panel (every :class:`Demo` carries one).
+
+    The panel is deliberately light: white background, ink text and a thin frame
+    (:data:`quatlib.plot.COLORS` ``panel``, ``ink``, ``frame``), and inside it the
+    controls get the light theme's colours.  So figures (drawn on white) and
+    readouts stay legible in JupyterLab's dark theme, and the demo reads as one
+    framed object in either theme.  The sheet also gives each icon-only button of
+    an ``ipywidgets.Play`` an accessible name (:data:`PLAY_BUTTON_NAMES`) as
+    visually hidden generated text, which browsers include in a button's name,
+    and the icon glyph empty alternative text (it is a private-use character).
+
+    >>> "ql-demo" in panel_style().value
+    True
+    """
+    c = qp.COLORS
+    light = "".join(f"{k}:{v};" for k, v in _LIGHT_THEME.items())
+    names = "".join(f".{PANEL_CLASS} .widget-play button:has(.{icon})::after{{content:'{name}'}}"
+                    f".{PANEL_CLASS} .widget-play .{icon}::before{{content:'{_PLAY_GLYPHS[icon]}' / ''}}"
+                    for icon, name in PLAY_BUTTON_NAMES.items())
+    css = (f".{PANEL_CLASS}{{background:{c['panel']};color:{c['ink']};border:1px solid {c['frame']};"
+           f"border-radius:4px;padding:6px;{light}}}"
+           f".{PANEL_CLASS} .widget-play button{{position:relative}}"
+           f".{PANEL_CLASS} .widget-play button::after{{position:absolute;width:1px;height:1px;overflow:hidden;"
+           f"clip-path:inset(50%);white-space:nowrap}}{names}")
+    return W.HTML(f"<style>{css}</style>", layout=W.Layout(display="none"))
+
+
+# --------------------------------------------------------------------------------------
 # Demo
 # --------------------------------------------------------------------------------------
 
@@ -378,7 +436,7 @@ class Demo(W.HBox):
                              layout=W.Layout(width="110px"))
             reset.on_click(lambda _: self.reset_view())
             self.reset_view_button = reset
-            view_box = [W.HTML("<span style='color:#777'>Turn the view:</span>"),
+            view_box = [W.HTML(f"<span style='color:{qp.COLORS['note']}'>Turn the view:</span>"),
                         *self.view_controls.values(), reset]
             for c in self.view_controls.values():
                 c.observe(self._on_view, names="value")
@@ -391,10 +449,11 @@ class Demo(W.HBox):
         for c in self.controls.values():
             c.observe(self._on_control, names="value")
 
-        side = W.VBox([*self.controls.values(), *self.buttons.values(), *extra, self.readout, *view_box],
-                      layout=W.Layout(flex="0 1 auto", padding="0 0 0 8px"))
+        side = W.VBox([*self.controls.values(), *self.buttons.values(), *extra, self.readout, *view_box,
+                       panel_style()], layout=W.Layout(flex="0 1 auto", padding="0 0 0 8px"))
         figure_box = W.VBox([self.view.widget, *below], layout=W.Layout(flex="0 0 auto")) if below else self.view.widget
         super().__init__([figure_box, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.add_class(PANEL_CLASS)  # a light, framed panel in any theme (panel_style)
         self.refresh()
 
     # -- values and updates ------------------------------------------------------------
@@ -492,7 +551,7 @@ class Demo(W.HBox):
             self.last_error = exc
             self.errors.append(exc)
             self.readout.value = (
-                "<div style='color:#b03a2e'><b>This state could not be drawn.</b><br>"
+                f"<div style='color:{qp.COLORS['warn']}'><b>This state could not be drawn.</b><br>"
                 f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}<br>"
                 "Move a control to continue; please report this state.</div>"
             )

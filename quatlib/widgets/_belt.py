@@ -19,7 +19,7 @@ _C = qp.COLORS
 _VIEW = (25.0, 28.0)  # (azimuth, elevation): the vertical axis up, the back wall visible
 _PLAY_STEPS = 50  # frames of the untangling animation (the slider's step is 1/50)
 _PANELS_IN = (3.5, 2.55, 2.55)  # widths of the belt, ball and S³ panels, inches (100 px each): 860 px in all
-_RIBBONS = (_C["vector"], _C["vector2"], "#17becf")  # one colour per ribbon (never an axis colour)
+_RIBBONS = (_C["vector"], _C["vector2"], _C["ribbon"])  # one colour per ribbon (never an axis colour)
 
 
 def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "image") -> Demo:
@@ -98,7 +98,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "s3_negative": qp.Polyline(s3, color=_C["vector"], linewidth=2.4, zorder=qp.Z.MID + 0.5),
         "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6, label="+1", label_offset=(0.07, -0.2)),
         "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6, label="−1", label_offset=(-0.33, -0.06)),
-        "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color="#777777", fontsize=8.5, offset=(0.05, -0.12)),
+        "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color=_C["note"], fontsize=8.5, offset=(0.05, -0.12)),
         "s3_now": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=8),
         # live numbers under each panel: HTML costs the figure nothing to redraw
         "numbers": [W.HTML(layout=W.Layout(width=f"{int(w * 100)}px", padding="0 0 0 12px")) for w in _PANELS_IN],
@@ -172,7 +172,7 @@ def _draw_belt(demo: Demo, s: BeltState) -> str:
     it["numbers"][0].value = mono.format(f"q({fmt(s.turn, 0)}°) = {fmt_vector(s.q)}")
     it["numbers"][1].value = mono.format(f"crossings (w changes sign): {s.n_crossings}")
     it["numbers"][2].value = mono.format(f"lowest w on the path: {fmt(s.path.lowest_w, 3)}")
-    colour = "#2e7d32" if s.allowed else _C["warn"]
+    colour = _C["good"] if s.allowed else _C["warn"]
     it["reason"].value = (f"<div style='color:{colour};line-height:1.4'>{'✓' if s.allowed else '✗'} "
                           f"{html.escape(s.reason)}</div>")
     return (

@@ -94,7 +94,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         qp.WorldAxes(s)
     items = {
         # the true-size cubes, behind the magnified ones
-        "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor="#8c8c8c", colored_faces=False,
+        "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor=_C["faint"], colored_faces=False,
                               mark=None, linewidth=1.0) for k in (0, 2)},
         "cubes": [qp.Cube(s, side=CUBE_SIDE) for s in scenes],
         # the numbers of each panel live under the figure as HTML: text drawn in the figure costs a redraw
@@ -105,7 +105,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
     # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
     common = {"xlim": (1, 1.3 * runs.frames), "ylim": (_FLOOR, 1e-2), "xscale": "log", "yscale": "log", "floor": _FLOOR,
-              "xlabel": "frames", "legend_loc": "upper left",
+              "xlabel": "frames", "legend_loc": "upper left", "styles": {F64: (0, (5, 2))},  # never colour alone
               "yticks": ([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"]),
               "xticks": ([1, 10, 100, 1000], ["1", "10", "100", "1k"])}
     # live: its float32 curve changes with the setting; redrawn with the cursor (2 ms), not the chart layer (20 ms)
@@ -173,7 +173,7 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
         f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; "
         f"off-diagonal of RᵀR: {fmt_sci(s.shear)}" + (" (no shear)" if s.shear == 0 else ""),
     ]
-    it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:#262626'>"
+    it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:" + _C["ink"] + "'>"
                             + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
                                       f"{c}</div>" for c in cells) + "</div>")
     if every:
@@ -191,7 +191,7 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
         f"float64 (never normalized): |q| − 1 = {fmt_sci(s.drift[F64])}<br>"
         f"normalize(q) in float32: |q| = <code>{s.normalized_length:.8f}</code><br>"
         f"matrix (never repaired): max|RᵀR − I| = {fmt_sci(eR[F32])} (float32), {fmt_sci(eR[F64])} (float64)<br>"
-        f"<span style='color:#777'>first {runs.frames:,} frames of the notebook's 200,000; cost here: "
+        f"<span style='color:{_C['note']}'>first {runs.frames:,} frames of the notebook's 200,000; cost here: "
         f"normalize(q) {costs['normalize'] * 1e6:.0f} µs, "
         f"orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)</span></div>"
     )

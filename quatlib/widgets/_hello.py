@@ -56,6 +56,6 @@ def _draw_cube(demo: Demo, state: CubeState) -> str:
     return (
         "<div style='line-height:1.5'>"
         f"R = Ry(yaw)·Rx(pitch)·Rz(roll) =<br>{fmt_matrix(state.R)}<br>"
-        "<span style='color:#777'>columns: where x, y, z went</span><br>"
+        f"<span style='color:{qp.COLORS['note']}'>columns: where x, y, z went</span><br>"
         f"q = (w, x, y, z) = <code>{fmt_vector(state.q)}</code></div>"
     )

@@ -11,7 +11,7 @@ from ._base import Demo, angle_slider, fmt, fmt_vector
 __all__ = ["two_mirrors"]
 
 _C = qp.COLORS
-MIRROR_COLORS = (_C["mirror"], "#e0a458")  # mirror 1 light blue, mirror 2 sand
+MIRROR_COLORS = (_C["mirror"], _C["mirror2"])  # mirror 1 light blue, mirror 2 sand
 INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
 # Where a name may go, as offsets from what it names in cube sides, best first: a cube's name above, below or
 # beside it; a point's name on two rings around the point (qp.PlacedLabels takes the first free one).
@@ -76,7 +76,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                               titles=["reflect in mirror 1, then in mirror 2"])
     world = qp.WorldAxes(scene)  # its letters are outlines: a view turn redraws no background
     qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])
-    names = {"original": ("original", _C["ink"]), "ghost": ("in mirror 1", "#555555"),
+    names = {"original": ("original", _C["ink"]), "ghost": ("in mirror 1", _C["note"]),
              "final": ("in both", _C["vector2"]), "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]),
              "axis": ("axis", _C["ink"]), "n1": ("n₁", INK[0]), "n2": ("n₂", INK[1])}
     items = {
@@ -144,7 +144,7 @@ def _readout(s: MirrorsState) -> str:
         sign = "✓ <b>equal</b> (here even the signs agree): the same rotation"
     else:
         sign = "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation"
-    axis = (f"<span style='color:#b03a2e'><b>axis undefined</b>: the mirrors are one plane (n₁ × n₂ = 0). A turn "
+    axis = (f"<span style='color:{_C['warn']}'><b>axis undefined</b>: the mirrors are one plane (n₁ × n₂ = 0). A turn "
             f"by {fmt(s.rotation_angle, 0)}° is no turn: q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>"
             if s.degenerate else f"axis = n₁×n₂ / |n₁×n₂| = {code(fmt_vector(s.axis, 3))}")
     rows = [f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b>",
@@ -152,7 +152,7 @@ def _readout(s: MirrorsState) -> str:
             f"q = n₂ n₁ =<br>&nbsp;&nbsp;{code(fmt_vector(s.q))}",
             "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;"
             + code(fmt_vector(s.q_axis_angle)),
-            sign if s.same_rotation else "<span style='color:#b03a2e'>✗ not the same rotation</span>",
+            sign if s.same_rotation else f"<span style='color:{_C['warn']}'>✗ not the same rotation</span>",
             f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. One "
             f"mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); two: det +{fmt(s.final_det, 0)} (a rotation)"]
     return "<div style='line-height:1.6'>" + "<br>".join(rows) + "</div>"

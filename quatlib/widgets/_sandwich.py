@@ -81,7 +81,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
         arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
         turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8),
-        v_label=Label(main, "v", color=_C["faint"], fontsize=10),
+        v_label=Label(main, "v", color=_C["note"], fontsize=10),
         turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
@@ -101,7 +101,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     StaticText(side_strip, (0.3, 0.3), f"|v| = |q v q⁻¹| = {fmt(v_len, 3)}", color=_C["ink"], va="top", card=False)
     side_flat = overlay(side)  # still texts: not redrawn when the view turns
     items["side_note"] = StaticText(side_flat, (0.02, 0.02), "", color=WRONG)
-    legend(side_flat, [("v", _C["faint"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
+    legend(side_flat, [("v", _C["note"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
            corner=(0.01, 0.99))
     controls = {
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
@@ -208,7 +208,7 @@ def _readout(s: SandwichState, verdict: str) -> str:
     values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code></td>" for t in q_text)
     notes = {f"{name} = {signed(x)}: {zero_note(x)}" for name, x in
              [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
-    footnote = "".join(f"<br><span style='color:#777'>{n}</span>" for n in sorted(notes))
+    footnote = "".join(f"<br><span style='color:{_C['note']}'>{n}</span>" for n in sorted(notes))
     vec = (lambda a: ", ".join(fmt(x, 3) for x in a))  # noqa: E731
     return (
         "<div style='line-height:1.6'>"

@@ -12,8 +12,8 @@ from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled,
 __all__ = ["slerp_vs_nlerp"]
 
 _C = qp.COLORS
-COLORS = {"slerp": _C["vector2"], "nlerp": _C["vector"], "lerp": "#6f6f6f"}
-STYLES = {"slerp": "-", "nlerp": "-", "lerp": (0, (4, 2.5))}
+COLORS = {"slerp": _C["vector2"], "nlerp": _C["vector"], "lerp": _C["note"]}
+STYLES = {"slerp": "-", "nlerp": (0, (6, 2, 1.5, 2)), "lerp": (0, (4, 2.5))}  # never colour alone
 TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
           "lerp": "LERP: the chord, drawn with q v q*"}
 _SIDE = 1.0  # cube side: the corner is at 0.87, the body point at 1.25
@@ -86,7 +86,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     axle_label = qp.OutlineText(scene, "axis", fontsize=9, ha="left", offset=(0.07, 0.0), inside=True)
     items = {
         "ends": [qp.Cube(scene, side=_SIDE, alpha=0.0, edgecolor=c, colored_faces=False, mark=None, linewidth=1.0)
-                 for c in ("#9a9a9a", "#5f5f5f")],
+                 for c in (_C["faint"], _C["note"])],
         # the other method at the same t, a translucent cube in its colour (one shown: GHOSTS)
         "ghosts": {m: qp.Cube(scene, side=_SIDE, alpha=0.06, edgecolor=COLORS[m], colored_faces=False, mark=None,
                               linewidth=1.3) for m in ("slerp", "nlerp")},
@@ -95,7 +95,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "axle_label": axle_label,
         # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
         # elevation ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still turns
-        "meridian": qp.Polyline(scene, color="#8a8a8a", linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
+        "meridian": qp.Polyline(scene, color=_C["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
         # one path per method (only the chosen one is shown): the whole path faint, the part so far bold, and
         # dots at t = 0, 0.1, ..., 1
         "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=0.5, split=True) for m in METHODS},
@@ -105,7 +105,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
         # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc
         # the cube turns in (radius CUBE_RADIUS whatever its orientation)
-        "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": "#5f5f5f", "q1": "#5f5f5f"},
+        "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
                                       fontsize=9, avoid=[*world.letters, axle_label], discs=[(0, 0, CUBE_RADIUS)],
                                       rings=np.arange(1, 21)),
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
@@ -147,9 +147,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
 def _plane(ax) -> qp.Sketch:
     """The q0–q1 plane of the sphere of quaternions: unit circle, arc, chord, and each method's points."""
     sketch = qp.Sketch(ax, xlim=(-1.3, 1.3), ylim=(-0.52, 1.2), title="q0–q1 plane: arc and chord")
-    ink, lerp, nlerp, slerp = "#4a4a4a", COLORS["lerp"], COLORS["nlerp"], COLORS["slerp"]
-    sketch.add_line("circle", color="#c8c8c8", linewidth=0.8, fixed=True)
-    sketch.add_line("radii", color="#9a9a9a", linewidth=0.8)
+    ink, lerp, nlerp, slerp = _C["ink"], COLORS["lerp"], COLORS["nlerp"], COLORS["slerp"]
+    sketch.add_line("circle", color=_C["faint"], linewidth=0.8, fixed=True)
+    sketch.add_line("radii", color=_C["faint"], linewidth=0.8)
     sketch.add_line("arc", color=ink, linewidth=1.6)
     sketch.add_line("chord", color=lerp, linewidth=1.2, linestyle=(0, (4, 2.5)))
     # NLERP's points are LERP's pushed out along the ray from 0: these segments show the push
@@ -164,7 +164,7 @@ def _plane(ax) -> qp.Sketch:
                         fill="white" if m == "slerp" else None, moving=True, zorder=5)
     sketch.add_text("q0", ha="right", va="bottom")
     sketch.add_text("q1", ha="left", va="bottom")
-    sketch.add_text("0", ha="right", va="bottom", color="#7a7a7a", fixed=True)
+    sketch.add_text("0", ha="right", va="bottom", color=_C["note"], fixed=True)
     sketch.add_text("omega", va="top", fontsize=8)
     s = np.linspace(0, 2 * np.pi, 121)
     sketch.set_line("circle", np.c_[np.cos(s), np.sin(s)])
@@ -230,7 +230,7 @@ def _draw(demo: Demo, s: SlerpState) -> str:
 
 def _readout(s: SlerpState) -> str:
     """The numbers at ``t``: the angle turned, the flip, ``q(t)``, every method's angle and speed, and why not."""
-    grey, angles = "<span style='color:#777'>{}</span>".format, {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
+    grey, angles = f"<span style='color:{_C['note']}'>{{}}</span>".format, {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
     speeds = {n: s.values[n]["speed"] for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["speed"])}
     finite = {n: a for n, a in angles.items() if np.isfinite(a)}
     lerp_short = s.method == "lerp" and s.q is not None and abs(s.length - 1) > 1e-6
@@ -242,7 +242,7 @@ def _readout(s: SlerpState) -> str:
         not s.flipped and s.dot < 0 and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, "
                                         f"{fmt(s.total, 0)}°.",
         s.q is not None and f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}",
-        lerp_short and (f"<span style='color:#9a6700'>LERP is not unit: drawn with q v q*, the cube is scaled by "
+        lerp_short and (f"<span style='color:{_C['caution']}'>LERP is not unit: drawn with q v q*, the cube is scaled by "
                         f"|q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>"),
         finite and (f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in finite.items())
                     + (f" (NLERP − SLERP = {fmt(angles['nlerp'] - angles['slerp'], 2)}°)" if len(finite) == 2
@@ -251,7 +251,7 @@ def _readout(s: SlerpState) -> str:
                                      f"{NAMES[s.ghost_method]} at the same t."),
         speeds and not s.same and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
                                                                        for n, v in speeds.items()),
-        s.why and f"<span style='color:#b03a2e'>{s.why}</span>",
+        s.why and f"<span style='color:{_C['warn']}'>{s.why}</span>",
         abs(s.elevation) >= 90 and grey(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
                                         f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc "
                                         "shows the azimuth, where the axis tips to as the elevation goes down)."),

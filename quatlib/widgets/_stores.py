@@ -112,9 +112,10 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
             it["previews"][k].set_data(s.previews[k], angle=nudge)
         it["history_euler"].set_data(s.history_euler)
         it["history_q"].set_data(s.history_q)
-        it["notes"][0].value = (f"<b style='color:{'#9a6700' if s.wrapped else '#b03a2e'}'>{s.jump_note}</b>"
+        it["notes"][0].value = (f"<b style='color:{_C['caution'] if s.wrapped else _C['warn']}'>{s.jump_note}</b>"
                                 if s.jump_note else "")
-        it["notes"][1].value = (f"<b style='color:#b03a2e'>mid-replay the cubes differ by {fmt(s.tween_gap, 0)}°</b>"
+        it["notes"][1].value = (f"<b style='color:{_C['warn']}'>mid-replay the cubes differ by "
+                                f"{fmt(s.tween_gap, 0)}°</b>"
                                 if s.tween_gap > 1 else "")
         e = s.euler
         return (

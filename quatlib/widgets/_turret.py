@@ -141,7 +141,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     }
     play = player(controls["t"], _PLAY_STEPS, description="play the blend", layout=W.Layout(width="120px"))
     return Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
-                buttons={"play": play}, extra=[W.HTML("<span style='color:#777'>&nbsp;play t from 0 to 1</span>")],
+                buttons={"play": play},
+                extra=[W.HTML(f"<span style='color:{_C['note']}'>&nbsp;play t from 0 to 1</span>")],
                 below=[W.HBox(items["notes"])], transport=transport,
                 description="a two-axis turret keyed in (yaw, pitch): SLERP beside a per-axis lerp of the angles")
 
