@@ -32,10 +32,13 @@ class _Turret:
     """A turret in one panel: a still pedestal, a head (a box) and a barrel turned by ``R`` about the pivot."""
 
     def __init__(self, scene, color):
-        self.pedestal = [qp.Box(scene, size=size, center=(0, y, 0), colored_faces=False, mark=None, alpha=alpha,
-                                linewidth=width) for size, y, alpha, width in (((0.95, 0.14, 0.95), -0.78, 0.5, 1.2),
-                                                                               ((0.13, 0.5, 0.13), -0.46, 0.6, 1.0))]
-        for box in self.pedestal:  # it never moves: drawn into the cached background, with the view's layer
+        self.pedestal = [  # a base plate and a post; they never move: static, drawn with the view's cached layer
+            qp.Box(scene, size=(0.95, 0.14, 0.95), center=(0, -0.78, 0), colored_faces=False, mark=None, alpha=0.5,
+                   linewidth=1.2),
+            qp.Box(scene, size=(0.13, 0.5, 0.13), center=(0, -0.46, 0), colored_faces=False, mark=None, alpha=0.6,
+                   linewidth=1.0),
+        ]
+        for box in self.pedestal:
             box.static = True
         self.head = qp.Box(scene, size=(0.5, 0.36, 2 * _BREECH), mark=None, linewidth=1.4)
         self.barrel = qp.Arrow(scene, color=_C["ink"], linewidth=5.0, head=0.0)
