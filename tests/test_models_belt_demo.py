@@ -161,3 +161,18 @@ def test_s3_path_runs_from_plus_one_through_minus_one_at_360_back_to_plus_one():
     np.testing.assert_allclose(s.s3[120], [-1, 0, 0], atol=1e-12)  # -1, half-way: the turn was at 360°
     np.testing.assert_allclose(s.s3[-1], [1, 0, 0], atol=1e-12)
     np.testing.assert_allclose(np.linalg.norm(s.s3, axis=1), 1.0, atol=1e-12)  # a turn about y: the unit circle
+
+
+@pytest.mark.parametrize("turn", [0, 200, 360, 540, 720])
+def test_s3_pieces_split_the_path_by_the_sign_of_w_and_together_draw_all_of_it(turn):
+    s = belt_state(turn)
+    positive, negative = s.s3_pieces
+    w = s.path.quaternions[:, 0]
+    drawn_pos, drawn_neg = np.isfinite(positive).all(axis=1), np.isfinite(negative).all(axis=1)
+    assert (drawn_pos | drawn_neg).all()  # no gap anywhere
+    assert drawn_pos[w >= 0].all() and drawn_neg[w < 0].all()
+    # the w < 0 piece reaches one sample beyond its ends only, where it meets the w ≥ 0 piece
+    assert (drawn_neg & ~(w < 0) <= (np.roll(w < 0, 1) | np.roll(w < 0, -1))).all()
+    np.testing.assert_array_equal(positive[drawn_pos], s.s3[drawn_pos])
+    np.testing.assert_allclose(s.s3_now, s.s3[-1])  # the cube's q, at the path's end
+    assert (s.n_crossings > 0) == bool(np.isfinite(negative).any())  # a crossing: where w changes sign

@@ -215,3 +215,28 @@ def test_unknown_lerp_is_refused():
     assert LERPS == ("naive", "wrapped")
     with pytest.raises(ValueError, match="Expected lerp to be one of"):
         turret_state(0, 0, 10, 0, 0.5, lerp="wrap")
+
+
+def test_the_whole_blend_is_computed_once_per_pair_of_keys_and_shared_read_only():
+    from quatlib.models.turret import whole_blend
+
+    whole_blend.cache_clear()
+    states = [turret_state(150, 10, -150, 40, t) for t in np.linspace(0, 1, 11)]
+    assert whole_blend.cache_info().misses == 1  # moving t does not recompute the paths
+    assert all(s.muzzle_slerp is states[0].muzzle_slerp for s in states)
+    with pytest.raises(ValueError, match="read-only"):
+        states[0].muzzle_slerp[0, 0] = 0.0
+    # the cached paths are those of the formulas: slerp of the keys' quaternions, the muzzle turned by them
+    q = ql.slerp(states[0].q_a, states[0].q_b, TS)
+    np.testing.assert_allclose(states[0].muzzle_slerp, ql.rotate_vector(q, BARREL * AIM), atol=1e-12)
+
+
+def test_the_notes_say_what_each_panel_shows():
+    s = turret_state(150, 10, -150, 40, 0.5)
+    assert s.lerp_note == "the yaw runs the long way round, through 0°"
+    assert s.slerp_note.startswith("one turn about one axis") and "rolls the head" in s.slerp_note
+    assert turret_state(150, 10, -150, 40, 0.5, lerp="wrapped").lerp_note == ""
+    assert turret_state(0, 60, 120, -30, 0.5).slerp_note.endswith("it rolls the head by up to 28.2°")
+    full_turn = turret_state(180, 0, -180, 0, 0.5)
+    assert full_turn.lerp_note == "A and B are the same orientation, yet the yaw runs a full turn"
+    assert turret_state(20, 0, 20, 0, 0.5).slerp_note == "A and B are the same orientation: SLERP stays put"

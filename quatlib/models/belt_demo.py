@@ -199,6 +199,23 @@ class BeltState:
         """How many times the path in the ball of rotations goes through the ball's surface (``w`` changes sign)."""
         return self.path.n_crossings
 
+    @property
+    def s3_pieces(self) -> tuple[np.ndarray, np.ndarray]:
+        """The S³ path in two polylines, where ``w ≥ 0`` and where ``w < 0``: :attr:`s3` with NaN (a break) elsewhere.
+
+        The pieces share their end points, so together they draw the whole path without a gap.
+        """
+        negative = self.path.quaternions[:, 0] < 0
+        before, after = np.roll(negative, 1), np.roll(negative, -1)
+        positive = np.where((negative & before & after)[:, None], np.nan, self.s3)
+        return positive, np.where((negative | before | after)[:, None], self.s3, np.nan)
+
+    @property
+    def s3_now(self) -> np.ndarray:
+        """Where the cube's ``q`` is drawn on S³: the path's end, or ``+1`` where the projection has no point."""
+        end = self.s3[-1]
+        return end if np.isfinite(end).all() else np.array([1.0, 0.0, 0.0])
+
 
 def belt_state(turn: float, untangle: float = 0.0, *, n_along: int = 81, n_ball: int = 241) -> BeltState:
     """The belt-trick picture for a turn of ``turn`` degrees and an untangling progress ``untangle``.

@@ -12,7 +12,14 @@ import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
 
-__all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles"]
+__all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
+           "ring_spots", "RING", "TICKS"]
+
+#: The names of the turning arrows sit on a ring just outside the unit circle (radius ``RING``), each in its
+#: arrow's direction, kept apart from each other and from the circle's tick labels 1, i, −1, −i, written just
+#: clockwise of those points at the directions ``TICKS`` (degrees).
+RING = 1.27
+TICKS = (-8.0, 84.0, -172.0, -83.0)
 
 
 @dataclass(frozen=True)
@@ -188,3 +195,23 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) ->
             break
         a = a + push
     return (a + 180.0) % 360.0 - 180.0
+
+
+def ring_spots(directions, gap: float) -> np.ndarray:
+    """Where to write the names of arrows pointing in ``directions`` (degrees): on the ring of radius :data:`RING`,
+    at least ``gap`` degrees from each other and from the tick labels (:data:`TICKS`), see :func:`spread_angles`.
+
+    Returns
+    -------
+    ndarray, shape (n, 3)
+        Points ``(x, y, 0)`` of the plane, one per direction.
+
+    Examples
+    --------
+    >>> from quatlib.models.plane2d import ring_spots
+    >>> ring_spots([45.0, 180.0], gap=16) / 1.27    # 180° is pushed 16° off the tick label −1 (at −172°)
+    array([[ 0.7071,  0.7071,  0.    ],
+           [-0.9903,  0.1392,  0.    ]])
+    """
+    a = np.radians(spread_angles(directions, fixed=TICKS, gap=gap))
+    return RING * np.stack([np.cos(a), np.sin(a), np.zeros_like(a)], axis=-1)

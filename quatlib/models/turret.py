@@ -10,6 +10,7 @@ widget :func:`quatlib.widgets.turret` draws what :func:`turret_state` computes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -22,7 +23,8 @@ from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
 from .gimbal import quiet_euler
 
-__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "TurretState", "turret_state", "turned", "wrap_degrees"]
+__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "TurretState", "turret_state", "whole_blend", "turned",
+           "wrap_degrees"]
 
 #: The barrel points along the head's -z axis (the way the course's camera looks at
 #: azimuth = elevation = 0), so yaw 0 aims along -z and a positive pitch raises it:
@@ -198,6 +200,23 @@ class TurretState:
         """The second head turns clearly further than SLERP's (by a quarter and 1° more)."""
         return self.turned_lerp > 1.25 * self.turned_slerp + 1.0
 
+    @property
+    def slerp_note(self) -> str:
+        """What to see in the SLERP panel: one turn at constant speed, and the roll it gives the head (if any)."""
+        if self.same:
+            return "A and B are the same orientation: SLERP stays put"
+        roll = f"; it rolls the head by up to {self.roll_slerp:.1f}°" if self.roll_slerp >= 0.05 else ""
+        return "one turn about one axis (dashed), at constant speed: even dots" + roll
+
+    @property
+    def lerp_note(self) -> str:
+        """What goes wrong in the per-axis panel: the naive yaw runs the long way round, or a detour ('' if
+        nothing does)."""
+        if self.lerp == "naive" and self.long_way:
+            return ("A and B are the same orientation, yet the yaw runs a full turn" if self.same else
+                    "the yaw runs the long way round, through 0°")
+        return "a detour: the head turns further than it has to" if self.detour else ""
+
 
 def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: float,
                  lerp: str = "naive") -> TurretState:
@@ -224,34 +243,59 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
         raise ValueError(f"Expected lerp to be one of {LERPS}, got {lerp!r}.")
     keys = np.array([[yaw_a, pitch_a], [yaw_b, pitch_b]], dtype=float)
     t = float(t)
+    blend = whole_blend(*keys.ravel())  # the same for every t: computed once per pair of keys
+    q_a, q_b, keys_w = blend["q_a"], blend["q_b"], blend["keys_wrapped"]
+    q_s = slerp(q_a, q_b, t)
+    # the naive way: a straight line in (yaw, pitch); per axis, the yaw the short way: towards B's yaw wrapped
+    e_t = (1 - t) * keys[0] + t * keys[1]
+    q_e = quaternion_from_euler(e_t[0], e_t[1], 0.0, degrees=True)
+    w_t = (1 - t) * keys_w[0] + t * keys_w[1]
+    q_w = quaternion_from_euler(w_t[0], w_t[1], 0.0, degrees=True)
+    return TurretState(
+        keys=keys, t=t, q_slerp=q_s, q_euler=q_e, euler_t=e_t, euler_slerp=quiet_euler(q_s),
+        gap=float(angle_between(q_s, q_e, degrees=True)), lerp=lerp,
+        euler_wrapped=np.array([wrap_degrees(w_t[0]), w_t[1]]), q_wrapped=q_w,
+        gap_wrapped=float(angle_between(q_s, q_w, degrees=True)),
+        **{k: v for k, v in blend.items() if k != "keys_wrapped"},
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def whole_blend(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float) -> dict:
+    """What does not depend on ``t``: the keys as quaternions, the three blends along the whole path, their
+    muzzle paths and turns, SLERP's axis and largest roll (fields of :class:`TurretState`, read-only arrays).
+
+    Kept for the last few pairs of keys, so moving ``t`` (or playing it) recomputes only the pose at ``t``.
+
+    >>> from quatlib.models.turret import whole_blend
+    >>> b = whole_blend(170.0, 0.0, -170.0, 0.0)
+    >>> print(f"{b['angle_ab']:.1f} {b['turned_euler']:.1f} {b['turned_wrapped']:.1f}", b["muzzle_slerp"].shape)
+    20.0 340.0 20.0 (121, 3)
+    """
+    keys = np.array([[yaw_a, pitch_a], [yaw_b, pitch_b]], dtype=float)
     q_a = quaternion_from_euler(yaw_a, pitch_a, 0.0, degrees=True)
     q_b = quaternion_from_euler(yaw_b, pitch_b, 0.0, degrees=True)
     # SLERP: one great arc on the 3-sphere, the short way
     q_path_s = slerp(q_a, q_b, TS)
-    q_s = slerp(q_a, q_b, t)
     # the naive way: a straight line in (yaw, pitch)
     e_path = (1 - TS)[:, None] * keys[0] + TS[:, None] * keys[1]
-    e_t = (1 - t) * keys[0] + t * keys[1]
     q_path_e = quaternion_from_euler(e_path[:, 0], e_path[:, 1], 0.0, degrees=True)
-    q_e = quaternion_from_euler(e_t[0], e_t[1], 0.0, degrees=True)
     # per axis, the yaw the short way: the same straight line towards B's yaw moved by a multiple of 360°
     keys_w = np.array([keys[0], [yaw_a + wrap_degrees(yaw_b - yaw_a), pitch_b]])
     w_path = (1 - TS)[:, None] * keys_w[0] + TS[:, None] * keys_w[1]
-    w_t = (1 - t) * keys_w[0] + t * keys_w[1]
     q_path_w = quaternion_from_euler(w_path[:, 0], w_path[:, 1], 0.0, degrees=True)
-    q_w = quaternion_from_euler(w_t[0], w_t[1], 0.0, degrees=True)
     angle_ab = float(angle_between(q_a, q_b, degrees=True))
     # the fixed axis SLERP turns about: that of q(1) q_A⁻¹, with q(1) = ±q_B as slerp chose (the short way)
     axis, turn = axis_angle_from_quaternion(multiply(q_path_s[-1], conjugate(q_a)))
-    return TurretState(
-        keys=keys, t=t, q_a=q_a, q_b=q_b, q_slerp=q_s, q_euler=q_e, euler_t=e_t, euler_slerp=quiet_euler(q_s),
-        q_path_slerp=q_path_s, q_path_euler=q_path_e,
+    out = dict(
+        keys_wrapped=keys_w, q_a=q_a, q_b=q_b, q_path_slerp=q_path_s, q_path_euler=q_path_e, q_path_wrapped=q_path_w,
         muzzle_slerp=rotate_vector(q_path_s, BARREL * AIM), muzzle_euler=rotate_vector(q_path_e, BARREL * AIM),
-        angle_ab=angle_ab, gap=float(angle_between(q_s, q_e, degrees=True)),
-        turned_slerp=turned(q_path_s), turned_euler=turned(q_path_e),
+        muzzle_wrapped=rotate_vector(q_path_w, BARREL * AIM), angle_ab=angle_ab,
+        turned_slerp=turned(q_path_s), turned_euler=turned(q_path_e), turned_wrapped=turned(q_path_w),
         axis=None if angle_ab < SAME else axis, turn=float(np.degrees(turn)),
-        lerp=lerp, euler_wrapped=np.array([wrap_degrees(w_t[0]), w_t[1]]), q_wrapped=q_w, q_path_wrapped=q_path_w,
-        muzzle_wrapped=rotate_vector(q_path_w, BARREL * AIM), turned_wrapped=turned(q_path_w),
-        gap_wrapped=float(angle_between(q_s, q_w, degrees=True)),
         roll_slerp=float(np.abs(quiet_euler(q_path_s)[:, 2]).max()),
     )
+    for v in out.values():  # shared by every state of these keys: nobody may change them
+        if isinstance(v, np.ndarray):
+            v.flags.writeable = False
+    return out

@@ -12,6 +12,7 @@ from .. import belt
 from .. import plot as qp
 from ..models.belt_demo import BeltState, belt_state, untangle_works
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
+from ._readouts import check, code, lines, mono
 
 __all__ = ["belt_trick"]
 
@@ -159,25 +160,18 @@ def _draw_belt(demo: Demo, s: BeltState) -> str:
     it["tethers"].set_data(sc.ribbons, sc.R, sc.anchors, sc.walls)
     it["ball"].set_data(s.ball)
     it["gauge"].set_data(sc.q)
-    negative = s.path.quaternions[:, 0] < 0
-    near = negative | np.roll(negative, 1) | np.roll(negative, -1)  # the pieces share their end points
-    it["s3_path"].set_data(np.where(negative[:, None] & np.roll(negative, 1)[:, None]
-                                    & np.roll(negative, -1)[:, None], np.nan, s.s3))
-    it["s3_negative"].set_data(np.where(near[:, None], s.s3, np.nan))
-    it["s3_now"].set_data(s.s3[-1] if np.isfinite(s.s3[-1]).all() else (1, 0, 0))
+    for line, piece in zip((it["s3_path"], it["s3_negative"]), s.s3_pieces, strict=True):
+        line.set_data(piece)
+    it["s3_now"].set_data(s.s3_now)
     # the title and the note change with the kind of state only: still texts in the cached background
     demo.scenes[0].set_title(s.title)
     it["note"].set_data(s.note, color=_C["ink"] if s.allowed or s.untangle > 0 else _C["warn"])
-    mono = "<div style='font-family:monospace;white-space:pre'>{}</div>"
-    it["numbers"][0].value = mono.format(f"q({fmt(s.turn, 0)}°) = {fmt_vector(s.q)}")
-    it["numbers"][1].value = mono.format(f"crossings (w changes sign): {s.n_crossings}")
-    it["numbers"][2].value = mono.format(f"lowest w on the path: {fmt(s.path.lowest_w, 3)}")
-    colour = _C["good"] if s.allowed else _C["warn"]
-    it["reason"].value = (f"<div style='color:{colour};line-height:1.4'>{'✓' if s.allowed else '✗'} "
-                          f"{html.escape(s.reason)}</div>")
-    return (
-        "<div style='line-height:1.5'>"
-        f"followed quaternion q = (w, x, y, z) =<br><code>{fmt_vector(s.q)}</code><br>"
-        f"cube turned by {fmt(s.turn % 360, 0)}° (mod 360°); untangled {fmt(s.untangle, 2)}<br>"
-        f"path crossings of the ball's surface: <b>{s.n_crossings}</b></div>"
-    )
+    for box, text in zip(it["numbers"], (f"q({fmt(s.turn, 0)}°) = {fmt_vector(s.q)}",
+                                         f"crossings (w changes sign): {s.n_crossings}",
+                                         f"lowest w on the path: {fmt(s.path.lowest_w, 3)}"), strict=True):
+        box.value = mono(text)
+    it["reason"].value = (f"<div style='color:{_C['good'] if s.allowed else _C['warn']};line-height:1.4'>"
+                          f"{check(s.allowed, html.escape(s.reason))}</div>")
+    return lines(f"followed quaternion q = (w, x, y, z) =<br>{code(fmt_vector(s.q))}",
+                 f"cube turned by {fmt(s.turn % 360, 0)}° (mod 360°); untangled {fmt(s.untangle, 2)}",
+                 f"path crossings of the ball's surface: <b>{s.n_crossings}</b>", height=1.5)

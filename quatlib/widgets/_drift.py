@@ -21,6 +21,7 @@ from ..models.drift import (
     shared_runs,
 )
 from ._base import Demo, control_style, fmt_sci
+from ._readouts import code, lines, note
 
 __all__ = ["drift"]
 
@@ -90,8 +91,8 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     bottom = (H_IN - 0.32 - PANEL) / H_IN  # 0.32 in for the titles above
     scenes = [qp.Scene(fig.add_axes((k * PANEL / W_IN, bottom, PANEL / W_IN, PANEL / H_IN)), extent=PANEL_EXTENT,
                        title=t, world_frame=False) for k, t in enumerate(titles)]
-    for s in scenes:  # their letters drawn as outlines: a view turn redraws the scenes only, not the charts
-        qp.WorldAxes(s)
+    for s in scenes:  # letters drawn as outlines; static: drawn with the view's layer of the cached background
+        qp.WorldAxes(s).static = True
     items = {
         # the true-size cubes, behind the magnified ones
         "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor=_C["faint"], colored_faces=False,
@@ -143,19 +144,13 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
                 description="a small turn applied frame after frame in float32 and float64: |q| drifts from 1")
 
 
-def _show_run(it: dict, run: dict) -> None:
-    """The float32 quaternion curve of one "normalize every" setting (it changes only with it)."""
-    # The worst error between normalizations, frame by frame: a staircase along the tops of the saw's teeth (the
-    # saw itself, every frame's error, is in the readout). No band: a new fill_between costs 11 ms a change.
-    x, _, top = run["worst_curve"]
-    it["plot_q"].set_curve(F32, x, top)
-
-
-
 def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it = demo.items
-    if demo.state is None or demo.state.run is not s.run:  # demo.state: the state drawn last
-        _show_run(it, s.run)
+    if demo.state is None or demo.state.run is not s.run:  # the float32 curve changes only with "normalize every"
+        # The worst error between normalizations, frame by frame: a staircase along the tops of the saw's teeth
+        # (every frame's own error is in the readout). No band: a new fill_between costs 11 ms a change.
+        x, _, top = s.run["worst_curve"]
+        it["plot_q"].set_curve(F32, x, top)
     n, m, every = s.frames, s.magnify, s.every
     it["plot_q"].set_cursor(n, {F32: s.worst, F64: s.q_error[F64]})
     it["plot_R"].set_cursor(n, s.matrix_error)
@@ -165,33 +160,27 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
         cube.set_data(s.pictures[key])
     for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
         demo.scenes[k].set_note("too big to fit: magnify less" if s.too_big[k] else "")
-    shown = "true size" if m == 1 else f"drift × {m:,.0f}"
-    col = s.columns
-    cells = [
-        f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
-        f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
-        f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; "
-        f"off-diagonal of RᵀR: {fmt_sci(s.shear)}" + (" (no shear)" if s.shear == 0 else ""),
-    ]
+    shown, col = "true size" if m == 1 else f"drift × {m:,.0f}", s.columns
+    cells = [f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
+             f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
+             f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; off-diagonal of RᵀR: {fmt_sci(s.shear)}"
+             + (" (no shear)" if s.shear == 0 else "")]
     it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:" + _C["ink"] + "'>"
                             + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
                                       f"{c}</div>" for c in cells) + "</div>")
     if every:
         first = (n - 1) // every * every + 1
-        last = min(first + every - 1, runs.frames)
-        worst_text = f"worst between normalizations (frames {first:,}–{last:,}): {fmt_sci(s.worst)}"
-        every_text = f"normalized every {every:,} frames"
+        worst = (f"worst between normalizations (frames {first:,}–{min(first + every - 1, runs.frames):,}): "
+                 f"{fmt_sci(s.worst)}")
     else:
-        worst_text, every_text = f"worst so far: {fmt_sci(s.worst)}", "never normalized"
+        worst = f"worst so far: {fmt_sci(s.worst)}"
     eR = s.matrix_error
-    return (
-        "<div style='line-height:1.55'>"
-        f"after <b>{n:,}</b> frames (float32 {every_text}):<br>"
-        f"float32: |q| = <code>{s.length[F32]:.8f}</code> (|q| − 1 = {fmt_sci(s.drift[F32])}); {worst_text}<br>"
-        f"float64 (never normalized): |q| − 1 = {fmt_sci(s.drift[F64])}<br>"
-        f"normalize(q) in float32: |q| = <code>{s.normalized_length:.8f}</code><br>"
-        f"matrix (never repaired): max|RᵀR − I| = {fmt_sci(eR[F32])} (float32), {fmt_sci(eR[F64])} (float64)<br>"
-        f"<span style='color:{_C['note']}'>first {runs.frames:,} frames of the notebook's 200,000; cost here: "
-        f"normalize(q) {costs['normalize'] * 1e6:.0f} µs, "
-        f"orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)</span></div>"
-    )
+    return lines(
+        f"after <b>{n:,}</b> frames (float32 {f'normalized every {every:,} frames' if every else 'never normalized'}):",
+        f"float32: |q| = {code(f'{s.length[F32]:.8f}')} (|q| − 1 = {fmt_sci(s.drift[F32])}); {worst}",
+        f"float64 (never normalized): |q| − 1 = {fmt_sci(s.drift[F64])}",
+        f"normalize(q) in float32: |q| = {code(f'{s.normalized_length:.8f}')}",
+        f"matrix (never repaired): max|RᵀR − I| = {fmt_sci(eR[F32])} (float32), {fmt_sci(eR[F64])} (float64)",
+        note(f"first {runs.frames:,} frames of the notebook's 200,000; cost here: normalize(q) "
+             f"{costs['normalize'] * 1e6:.0f} µs, orthonormalize(R) {costs['orthonormalize'] * 1e6:.0f} µs (an SVD)"),
+        height=1.55)

@@ -8,63 +8,42 @@ import numpy as np
 from .. import plot as qp
 from .._plane import complex_from_angle
 from ..models.geometry import arc_points
-from ..models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state, spread_angles
+from ..models.plane2d import CompositionState, Rotation2DState, composition_state, ring_spots, rotation_2d_state
 from ._base import Demo, angle_slider, fmt
+from ._readouts import check, fmt_complex, lines, mono
 
 __all__ = ["rotation_2d", "complex_composition"]
 
-_Z = (0.0, 0.0, 1.0)  # the plane's normal: every 2D turn is about z
-
 _C = qp.COLORS
+_Z = (0.0, 0.0, 1.0)  # the plane's normal: every 2D turn is about z
+_PANEL_IN = 3.5  # inches (= 350 px at 100 dpi)
+# e^{iθ} and friends in Unicode superscripts, not mathtext: a plain line of text is rasterized once and reused,
+# mathtext is laid out again on every draw (3-5 ms a move for the moving names and the titles)
+_E = {"θ": "eⁱᶿ", "α": "eⁱᵅ", "β": "eⁱᵝ", "α+β": "eⁱ⁽ᵅ⁺ᵝ⁾"}
 
 
 def _xyz(p) -> np.ndarray:
     """A 2D point ``(x, y)`` or a complex number as the 3D point ``(x, y, 0)``."""
-    if np.iscomplexobj(p):
-        return np.array([np.real(p), np.imag(p), 0.0])
-    return np.array([p[0], p[1], 0.0])
-
-
-def _cplx(z, digits: int = 3) -> str:
-    """``0.866 + 0.500i``."""
-    re, im = float(np.real(z)), float(np.imag(z))
-    sign = "−" if float(fmt(im, digits)) < 0 else "+"
-    return f"{fmt(re, digits)} {sign} {fmt(abs(im), digits)}i"
-
-
-_PANEL_IN = 3.5  # inches (= 350 px at 100 dpi)
-
-# The names of the turning arrows sit on a ring just outside the unit circle, each in its arrow's direction, kept
-# apart from each other and from the circle's tick labels 1, i, −1, −i (written just clockwise of those points, at
-# about −8°, 84°, −172°, −83°) by spread_angles.
-_RING = 1.27
-_TICKS = (-8.0, 84.0, -172.0, -83.0)
+    return np.array([np.real(p), np.imag(p), 0.0]) if np.iscomplexobj(p) else np.array([p[0], p[1], 0.0])
 
 
 def _names(scene, spec):
-    """One Label per turning arrow: ``spec`` is ``{key: (text, colour)}``."""
+    """One Label per turning arrow: ``spec`` is ``{key: (text, colour)}``; :func:`_place` moves them."""
     return {key: qp.Label(scene, text, color=color, fontsize=10) for key, (text, color) in spec.items()}
 
 
-def _place(labels, angles, gap):
-    """Write each label on the ring at its arrow's direction (degrees), spread ``gap`` degrees apart."""
-    spots = np.radians(spread_angles(list(angles.values()), fixed=_TICKS, gap=gap))
-    for key, a in zip(angles, spots, strict=True):
-        labels[key].set_data((_RING * np.cos(a), _RING * np.sin(a), 0.0))
+def _place(labels, directions, gap):
+    """Write each label on the ring at its arrow's direction (degrees), ``gap`` degrees apart (the model's
+    :func:`~quatlib.models.plane2d.ring_spots`)."""
+    for key, spot in zip(directions, ring_spots(list(directions.values()), gap), strict=True):
+        labels[key].set_data(spot)
 
 
 def _plane_panels(titles):
-    return qp.panels(len(titles), size=_PANEL_IN, extent=1.5, view=(0, 0), world_frame=False, titles=titles)
-
-
-def _number_boxes(n: int):
-    """One HTML box of live numbers under each panel (the browser draws text for free)."""
+    """Side-by-side flat panels, and one HTML box of live numbers under each (the browser draws text for free)."""
+    fig, scenes = qp.panels(len(titles), size=_PANEL_IN, extent=1.5, view=(0, 0), world_frame=False, titles=titles)
     width = f"{int(_PANEL_IN * 100)}px"
-    return [W.HTML(layout=W.Layout(width=width, padding="0 0 0 12px")) for _ in range(n)]
-
-
-def _mono(text: str) -> str:
-    return f"<div style='font-family:monospace;white-space:pre;line-height:1.45'>{text}</div>"
+    return fig, scenes, [W.HTML(layout=W.Layout(width=width, padding="0 0 0 12px")) for _ in titles]
 
 
 def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "image") -> Demo:
@@ -93,7 +72,7 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     (array([0., 1.]), array([0., 1.]))
     """
     p = np.asarray(point, dtype=float)
-    fig, (left, right) = _plane_panels(["matrix:  p′ = R(θ) p", "complex:  z′ = z · e$^{iθ}$"])
+    fig, (left, right), numbers = _plane_panels(["matrix:  p′ = R(θ) p", f"complex:  z′ = z · {_E['θ']}"])
     qp.UnitCircle(left, labels=("x", "y"), ticks=("1", "1", "−1", "−1"))
     qp.UnitCircle(right, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
     items = {
@@ -106,49 +85,38 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
         "out_r": qp.Arrow(right, color=_C["vector"], linewidth=2.6),
         "names_l": _names(left, {"p": ("p", _C["note"]), "out": ("p′", _C["vector"])}),
         "names_r": _names(right, {"z": ("z", _C["note"]), "out": ("z′", _C["vector"]),
-                                  "rotor": ("e$^{iθ}$", _C["vector2"])}),
+                                  "rotor": (_E["θ"], _C["vector2"])}),
         "arc_l": qp.Arc(left, label="θ", label_radius=1.35),
         "arc_r": qp.Arc(right, label="θ", label_radius=1.45),
-        "numbers": _number_boxes(2),
+        "numbers": numbers,
     }
     return Demo("rotation_2d", fig, {"theta": angle_slider("θ (°)", theta, -180, 180)},
                 model=lambda theta: rotation_2d_state(theta, p), draw=_draw_rotation_2d, items=items,
-                transport=transport, below=[W.HBox(items["numbers"])],
+                transport=transport, below=[W.HBox(numbers)],
                 description="one angle θ turning a point with the 2x2 matrix and with e^{iθ}")
-
-
-def _arc_start(p) -> np.ndarray:
-    """Where the θ arc of the left panel starts: on the ray to ``p``, 0.42 from the origin."""
-    return _xyz(p) * 0.42 / max(np.hypot(*p), 1e-9)
 
 
 def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     it = demo.items
-    c, sn = s.cos, s.sin
-    it["col_x"].set_data(_xyz(s.R[:, 0]))
-    it["col_y"].set_data(_xyz(s.R[:, 1]))
-    it["out_l"].set_data(_xyz(s.matrix))
-    it["out_r"].set_data(_xyz(s.complex))
-    it["rotor"].set_data(_xyz(s.rotor))
-    rad = np.radians(s.theta)
-    it["arc_l"].set_data(arc_points(_Z, _arc_start(s.point), rad), angle=rad)
-    it["arc_r"].set_data(arc_points(_Z, (0.32, 0, 0), rad), angle=rad)
-    for arc in (it["arc_l"], it["arc_r"]):
+    c, sn, rad = s.cos, s.sin, np.radians(s.theta)
+    for key, p in (("col_x", s.R[:, 0]), ("col_y", s.R[:, 1]), ("out_l", s.matrix), ("out_r", s.complex),
+                   ("rotor", s.rotor)):
+        it[key].set_data(_xyz(p))
+    start = _xyz(s.point) * 0.42 / max(np.hypot(*s.point), 1e-9)  # the left arc starts on the ray to p
+    for arc, begin in ((it["arc_l"], start), (it["arc_r"], (0.32, 0, 0))):
+        arc.set_data(arc_points(_Z, begin, rad), angle=rad)
         arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
     start = np.degrees(np.arctan2(s.point[1], s.point[0]))
     _place(it["names_l"], {"p": start, "out": start + s.theta}, gap=16)
     _place(it["names_r"], {"z": start, "out": start + s.theta, "rotor": s.theta}, gap=16)
-    it["numbers"][0].value = _mono(
+    it["numbers"][0].value = mono(
         f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-sn, 3):>6}],\n        [{fmt(sn, 3):>6}, {fmt(c, 3):>6}]]\n"
         f"p′ = R(θ) p = ({fmt(s.matrix[0], 3)}, {fmt(s.matrix[1], 3)})")
-    it["numbers"][1].value = _mono(f"e<sup>iθ</sup> = cos θ + i sin θ = {_cplx(s.rotor)}\n\n"
-                                   f"z′ = z e<sup>iθ</sup> = {_cplx(complex(*s.complex))}")
-    return (
-        f"<div style='line-height:1.6'>θ = {fmt(s.theta, 0)}°<br>"
-        f"cos θ = <b>{fmt(c)}</b><br>sin θ = <b>{fmt(sn)}</b><br>"
-        f"{'✓ the same point' if s.same else '✗ different points'}: "
-        "the matrix and the complex number turn p alike</div>"
-    )
+    it["numbers"][1].value = mono(f"e<sup>iθ</sup> = cos θ + i sin θ = {fmt_complex(s.rotor)}\n\n"
+                                  f"z′ = z e<sup>iθ</sup> = {fmt_complex(complex(*s.complex))}")
+    return lines(f"θ = {fmt(s.theta, 0)}°", f"cos θ = <b>{fmt(c)}</b>", f"sin θ = <b>{fmt(sn)}</b>",
+                 check(s.same, "the same point" if s.same else "different points")
+                 + ": the matrix and the complex number turn p alike")
 
 
 def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: str = "image") -> Demo:
@@ -166,23 +134,21 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
     >>> print(f"{demo.state.alpha_then_beta:.4f}  {demo.state.beta_then_alpha:.4f}")
     0.0000+1.0000j  0.0000+1.0000j
     """
-    fig, (left, right) = _plane_panels(["first e$^{iα}$, then e$^{iβ}$", "first e$^{iβ}$, then e$^{iα}$"])
+    fig, (left, right), numbers = _plane_panels([f"first {_E['α']}, then {_E['β']}",
+                                                 f"first {_E['β']}, then {_E['α']}"])
     ca, cb = _C["vector"], _C["vector2"]
-    items = {"numbers": _number_boxes(2)}
+    items = {"numbers": numbers}
     for side, scene, first_color, second_color, (n1, n2) in (("left", left, ca, cb, ("α", "β")),
                                                              ("right", right, cb, ca, ("β", "α"))):
         qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
         items[f"{side}_first"] = qp.Arrow(scene, color=first_color, linewidth=1.6, alpha=0.8)
-        items[f"{side}_arc1"] = qp.Arc(scene, color=first_color, label=n1,
-                                       linewidth=2.2, label_radius=1.3)
-        items[f"{side}_arc2"] = qp.Arc(scene, color=second_color, label=n2,
-                                       linewidth=2.2, label_radius=1.28)
+        items[f"{side}_arc1"] = qp.Arc(scene, color=first_color, label=n1, linewidth=2.2, label_radius=1.3)
+        items[f"{side}_arc2"] = qp.Arc(scene, color=second_color, label=n2, linewidth=2.2, label_radius=1.28)
         items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6)
-        items[f"{side}_names"] = _names(scene, {"first": (f"e$^{{i{n1}}}$", first_color),
-                                                "result": ("e$^{i(α+β)}$", _C["ink"])})
+        items[f"{side}_names"] = _names(scene, {"first": (_E[n1], first_color), "result": (_E["α+β"], _C["ink"])})
     controls = {"alpha": angle_slider("α (°)", alpha), "beta": angle_slider("β (°)", beta)}
     return Demo("complex_composition", fig, controls, model=composition_state, draw=_draw_composition, items=items,
-                transport=transport, below=[W.HBox(items["numbers"])],
+                transport=transport, below=[W.HBox(numbers)],
                 description="α and β sliders: e^{iα} e^{iβ} = e^{i(α+β)} in either order")
 
 
@@ -198,13 +164,10 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
         it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(_xyz(end))
         _place(it[f"{side}_names"], {"first": np.degrees(first), "result": np.degrees(first + second)}, gap=24)
-        box.value = _mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {_cplx(end)}")
+        box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
-    return (
-        f"<div style='line-height:1.6'>e<sup>iα</sup> = {_cplx(ea, 4)}<br>"
-        f"e<sup>iβ</sup> = {_cplx(eb, 4)}<br>"
-        f"e<sup>iα</sup>·e<sup>iβ</sup> = {_cplx(s.alpha_then_beta, 4)}<br>"
-        f"e<sup>iβ</sup>·e<sup>iα</sup> = {_cplx(s.beta_then_alpha, 4)}<br>"
-        f"e<sup>i(α+β)</sup> = {_cplx(s.total, 4)} &nbsp; (α + β = {fmt(s.alpha + s.beta, 0)}°)<br>"
-        f"{'✓ all three agree: the order does not matter' if s.same else '✗ they differ'}</div>"
-    )
+    return lines(f"e<sup>iα</sup> = {fmt_complex(ea, 4)}", f"e<sup>iβ</sup> = {fmt_complex(eb, 4)}",
+                 f"e<sup>iα</sup>·e<sup>iβ</sup> = {fmt_complex(s.alpha_then_beta, 4)}",
+                 f"e<sup>iβ</sup>·e<sup>iα</sup> = {fmt_complex(s.beta_then_alpha, 4)}",
+                 f"e<sup>i(α+β)</sup> = {fmt_complex(s.total, 4)} &nbsp; (α + β = {fmt(s.alpha + s.beta, 0)}°)",
+                 check(s.same, "all three agree: the order does not matter" if s.same else "they differ"))

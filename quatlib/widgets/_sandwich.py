@@ -10,16 +10,12 @@ from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
 from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
+from ._readouts import check, code, lines, note, number_row
 
 __all__ = ["sandwich", "signed", "zero_note"]
 
 _C = qp.COLORS
 WRONG = _C["warn"]  # the one-sided product's result
-
-
-def _code(text: str) -> str:
-    """Monospace numbers that never break across lines."""
-    return f"<code style='white-space:nowrap'>{text}</code>"
 
 
 def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0, v=(1.0, 0.2, 0.0),
@@ -71,11 +67,14 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     main_strip, side_strip = strip(fig, (0.0, 0.0, 0.5, band)), strip(fig, (0.5, 0.0, 0.5, band))
     items = {}
     for key, scene in (("", main), ("side_", side)):
+        scene.world.static = True  # the world axes move only with the view: drawn into the cached background
         items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
         items[key + "axis_label"] = Label(scene, "n", color=_C["ink"], fontsize=11)
         items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
         items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0)
+    ink, lim, length = _C["ink"], float(np.ceil(v_len * 10) / 10), fmt(v_len, 3)
+    side_flat = overlay(side)  # still texts: not redrawn when the view turns
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
         v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
@@ -84,23 +83,21 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         v_label=Label(main, "v", color=_C["note"], fontsize=10),
         turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
-        q_bars=Bars(main_strip, ("w", "x", "y", "z"), (_C["ink"], *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
+        q_bars=Bars(main_strip, ("w", "x", "y", "z"), (ink, *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
                     value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
         correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
         correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
         wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
         wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
+        w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), value_format=signed,
+                   fontsize=8.5),
+        side_text=ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG),
+        side_note=StaticText(side_flat, (0.02, 0.02), "", color=WRONG),
     )
-    StaticText(main_strip, (0.64, 0.86), f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {fmt(v_len, 3)}",
-               color=_C["ink"], va="top", card=False)
-    lim = float(np.ceil(v_len * 10) / 10)
-    items["w_bar"] = Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim),
-                          value_format=signed, fontsize=8.5)
-    StaticText(side_strip, (0.3, 0.86), "q v = (w | vector part)", color=_C["ink"], va="top", card=False)
-    items["side_text"] = ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG)
-    StaticText(side_strip, (0.3, 0.3), f"|v| = |q v q⁻¹| = {fmt(v_len, 3)}", color=_C["ink"], va="top", card=False)
-    side_flat = overlay(side)  # still texts: not redrawn when the view turns
-    items["side_note"] = StaticText(side_flat, (0.02, 0.02), "", color=WRONG)
+    pure = f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {length}"
+    for panel, xy, text in ((main_strip, (0.64, 0.86), pure), (side_strip, (0.3, 0.86), "q v = (w | vector part)"),
+                            (side_strip, (0.3, 0.3), f"|v| = |q v q⁻¹| = {length}")):
+        StaticText(panel, xy, text, color=ink, va="top", card=False)
     legend(side_flat, [("v", _C["note"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
            corner=(0.01, 0.99))
     controls = {
@@ -118,12 +115,13 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
 
 def _draw(demo: Demo, s: SandwichState) -> str:
     """Turn ``v`` to ``v′`` on the left, show ``q v`` on the right; the readout prints both products."""
-    it = demo.items
-    for key in ("", "side_"):
-        it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
-        it[key + "axis_label"].set_data(1.3 * s.axis)
-        it[key + "circle"].set_data(s.ring)
-        it[key + "v"].set_data(s.v)
+    it, last = demo.items, demo.state  # last: the state drawn before
+    if last is None or not (np.array_equal(last.axis, s.axis) and np.array_equal(last.v, s.v)):
+        for key in ("", "side_"):  # the axis, v and the circle v runs on change with the axis and v only, not θ
+            it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
+            it[key + "axis_label"].set_data(1.3 * s.axis)
+            it[key + "circle"].set_data(s.ring)
+            it[key + "v"].set_data(s.v)
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
     it["v_par"].set_data(s.v_par)
     turn = np.radians(s.angle)
@@ -202,27 +200,22 @@ def _screen_gap(scene, a, b) -> float:
 
 
 def _readout(s: SandwichState, verdict: str) -> str:
-    q_text = [signed(x) for x in s.q]
-    cells = "".join(f"<td style='padding:0 8px;text-align:right;color:{col}'>{name}</td>"
-                    for name, col in zip("wxyz", (_C["ink"], *qp.AXIS_COLORS), strict=True))
-    values = "".join(f"<td style='padding:0 8px;text-align:right'><code>{t}</code></td>" for t in q_text)
-    notes = {f"{name} = {signed(x)}: {zero_note(x)}" for name, x in
-             [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
-    footnote = "".join(f"<br><span style='color:{_C['note']}'>{n}</span>" for n in sorted(notes))
-    vec = (lambda a: ", ".join(fmt(x, 3) for x in a))  # noqa: E731
-    return (
-        "<div style='line-height:1.6'>"
-        f"axis n = {_code(fmt_vector(s.axis, 3))}, θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°<br>"
-        "q = cos(θ/2) + sin(θ/2) n:<br>"
-        f"<table style='font-family:monospace;margin-left:6px'><tr>{cells}</tr><tr>{values}</tr></table>"
-        f"|q| = {fmt(s.norm_q)}<br>"
-        f"v = v∥ + v⊥, along and across n:<br>v∥ = {_code(f'({vec(s.v_par)})')}, "
-        f"v⊥ = {_code(f'({vec(s.v_perp)})')}<br>"
-        f"q v∥ q* = {_code(f'({vec(s.sandwich_par[1:])})')} = v∥ (stays)<br>"
-        f"q v⊥ q* = q² v⊥ = {_code(f'({vec(s.q2_v_perp[1:])})')} (turned by θ)<br>"
-        f"q v q⁻¹ = {_code(f'({signed(s.sandwich[0])} | {vec(s.sandwich[1:])})')}<br>"
-        f"{'✓' if s.pure_and_same else '✗'} pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; "
-        "q v q* gives the same (q is a unit quaternion)<br>"
-        f"<span style='color:{WRONG}'>q v = {_code(f'({fmt(s.qv_w)} | {vec(s.qv[1:])})')}<br>its 4D length "
-        f"{fmt(s.qv_norm4, 3)} = |v|<br>{verdict}</span>{footnote}</div>"
-    )
+    """Both products, number by number: ``q``, ``v = v∥ + v⊥`` and what the sandwich does to each, then ``q v``."""
+    def vec(a, w=None):
+        parts = ", ".join(fmt(x, 3) for x in a)
+        return code(f"({parts})" if w is None else f"({w} | {parts})")
+
+    zeros = {f"{name} = {signed(x)}: {zero_note(x)}"
+             for name, x in [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
+    return lines(
+        f"axis n = {code(fmt_vector(s.axis, 3))}, θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°",
+        "q = cos(θ/2) + sin(θ/2) n:" + number_row("wxyz", [signed(x) for x in s.q], (_C["ink"], *qp.AXIS_COLORS))
+        + f"|q| = {fmt(s.norm_q)}",
+        f"v = v∥ + v⊥, along and across n:<br>v∥ = {vec(s.v_par)}, v⊥ = {vec(s.v_perp)}",
+        f"q v∥ q* = {vec(s.sandwich_par[1:])} = v∥ (stays)",
+        f"q v⊥ q* = q² v⊥ = {vec(s.q2_v_perp[1:])} (turned by θ)",
+        f"q v q⁻¹ = {vec(s.sandwich[1:], signed(s.sandwich[0]))}",
+        check(s.pure_and_same, f"pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; q v q* gives the same (q is a "
+                               "unit quaternion)"),
+        note(f"q v = {vec(s.qv[1:], fmt(s.qv_w))}<br>its 4D length {fmt(s.qv_norm4, 3)} = |v|<br>{verdict}", WRONG),
+        *(note(z) for z in sorted(zeros)))

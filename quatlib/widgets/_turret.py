@@ -15,6 +15,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
 from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider
+from ._readouts import lines
 
 __all__ = ["turret"]
 
@@ -31,12 +32,14 @@ class _Turret:
     """A turret in one panel: a still pedestal, a head (a box) and a barrel turned by ``R`` about the pivot."""
 
     def __init__(self, scene, color):
-        self.pedestal = [
+        self.pedestal = [  # a base plate and a post; they never move: static, drawn with the view's cached layer
             qp.Box(scene, size=(0.95, 0.14, 0.95), center=(0, -0.78, 0), colored_faces=False, mark=None, alpha=0.5,
                    linewidth=1.2),
             qp.Box(scene, size=(0.13, 0.5, 0.13), center=(0, -0.46, 0), colored_faces=False, mark=None, alpha=0.6,
                    linewidth=1.0),
         ]
+        for box in self.pedestal:
+            box.static = True
         self.head = qp.Box(scene, size=(0.5, 0.36, 2 * _BREECH), mark=None, linewidth=1.4)
         self.barrel = qp.Arrow(scene, color=_C["ink"], linewidth=5.0, head=0.0)
         self.muzzle = qp.Point(scene, color=color, size=9)
@@ -152,55 +155,41 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     it = demo.items
     muzzles = (s.muzzle_slerp, s.muzzle_lerp)
     demo.scenes[1].set_title(_LERP_TITLES[s.lerp])
+    last = demo.state  # the state drawn before: the paths change only with the keys and the kind of lerp
+    new_paths = last is None or last.lerp != s.lerp or not np.array_equal(last.keys, s.keys)
     for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_lerp), muzzles, muzzles[::-1], strict=True)):
         it["turrets"][k].set_data(R)
-        it["paths"][k].set_data(mine)
-        it["ghosts"][k].set_data(theirs)
-        it["ticks"][k].set_data(mine[TICKS])
-        a, b = it["keys"][k]
-        a.set_data(mine[0])
-        b.set_data(mine[-1])
-        together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
-        a.set_label("A = B" if together else "A")
-        b.set_label("" if together else "B")
+        if new_paths:
+            it["paths"][k].set_data(mine)
+            it["ghosts"][k].set_data(theirs)
+            it["ticks"][k].set_data(mine[TICKS])
+            a, b = it["keys"][k]
+            together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
+            a.set_data(mine[0])
+            b.set_data(mine[-1])
+            a.set_label("A = B" if together else "A")
+            b.set_label("" if together else "B")
     it["others"][0].set_data(BARREL * (s.R_lerp @ AIM))
     it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
-
-    it["notes"][0].value = ("A and B are the same orientation: SLERP stays put" if s.same else
-                            "one turn about one axis (dashed), at constant speed: even dots"
-                            + (f"; <b>it rolls the head by up to {fmt(s.roll_slerp, 1)}°</b>"
-                               if s.roll_slerp >= 0.05 else ""))
-    if s.lerp == "wrapped":
-        note = "a detour: the head turns further than it has to" if s.detour else ""
-    elif s.long_way:
-        note = ("A and B are the same orientation, yet the yaw runs a full turn" if s.same else
-                "the yaw runs the long way round, through 0°")
-    else:
-        note = "a detour: the head turns further than it has to" if s.detour else ""
-    it["notes"][1].value = colored(note, _C["warn"]) if note else ""
-
-    lerp_name = "lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles"
+    turn, _, roll = s.slerp_note.partition("; ")
+    it["notes"][0].value = turn + (f"; <b>{roll}</b>" if roll else "")
+    it["notes"][1].value = colored(s.lerp_note, _C["warn"]) if s.lerp_note else ""
+    lerp_name = colored("lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles", _EULER)
 
     def q_line(name, q):
-        return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code><br>"
+        return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code>"
 
-    return (
-        "<div style='line-height:1.45'>"
-        "<b>Keys</b> (yaw, pitch), as an editor shows them:<br>"
-        f"A = {_angles(*s.keys[0])}, B = {_angles(*s.keys[1])}<br>"
-        + q_line("q<sub>A</sub>", s.q_a) + q_line("q<sub>B</sub>", s.q_b)
-        + f"A → B: one turn of <b>{fmt(s.angle_ab, 1)}°</b><br>"
-        f"<b>At t = {fmt(s.t, 2)}</b><br>"
-        f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}<br>"
-        + q_line("q", s.q_slerp)
-        + f"{colored(lerp_name, _EULER)} (yaw, pitch) = {_angles(*s.euler_lerp)}<br>"
-        + q_line("q", s.q_lerp)
-        + f"angle between the two heads: <b>{fmt(s.gap_lerp, 1)}°</b><br>"
+    return lines(
+        "<b>Keys</b> (yaw, pitch), as an editor shows them:", f"A = {_angles(*s.keys[0])}, B = {_angles(*s.keys[1])}",
+        q_line("q<sub>A</sub>", s.q_a), q_line("q<sub>B</sub>", s.q_b),
+        f"A → B: one turn of <b>{fmt(s.angle_ab, 1)}°</b>", f"<b>At t = {fmt(s.t, 2)}</b>",
+        f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}", q_line("q", s.q_slerp),
+        f"{lerp_name} (yaw, pitch) = {_angles(*s.euler_lerp)}", q_line("q", s.q_lerp),
+        f"angle between the two heads: <b>{fmt(s.gap_lerp, 1)}°</b>",
         f"whole blend, the head turns {colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
-        f"{colored(fmt(s.turned_lerp, 1) + '°', _EULER)} (lerp)<br>"
-        f"SLERP's largest roll on the way: <b>{fmt(s.roll_slerp, 1)}°</b> (the lerps: 0°)</div>"
-    )
+        f"{colored(fmt(s.turned_lerp, 1) + '°', _EULER)} (lerp)",
+        f"SLERP's largest roll on the way: <b>{fmt(s.roll_slerp, 1)}°</b> (the lerps: 0°)", height=1.45)
