@@ -8,6 +8,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.slerp import AXLE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, player, slider
+from ._readouts import note
 
 __all__ = ["slerp_vs_nlerp"]
 
@@ -230,7 +231,7 @@ def _draw(demo: Demo, s: SlerpState) -> str:
 
 def _readout(s: SlerpState) -> str:
     """The numbers at ``t``: the angle turned, the flip, ``q(t)``, every method's angle and speed, and why not."""
-    grey, angles = f"<span style='color:{_C['note']}'>{{}}</span>".format, {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
+    angles = {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
     speeds = {n: s.values[n]["speed"] for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["speed"])}
     finite = {n: a for n, a in angles.items() if np.isfinite(a)}
     lerp_short = s.method == "lerp" and s.q is not None and abs(s.length - 1) > 1e-6
@@ -242,17 +243,17 @@ def _readout(s: SlerpState) -> str:
         not s.flipped and s.dot < 0 and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, "
                                         f"{fmt(s.total, 0)}°.",
         s.q is not None and f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}",
-        lerp_short and (f"<span style='color:{_C['caution']}'>LERP is not unit: drawn with q v q*, the cube is scaled by "
-                        f"|q|² = {fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.</span>"),
+        lerp_short and note(f"LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = "
+                            f"{fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.", color=_C["caution"]),
         finite and (f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in finite.items())
                     + (f" (NLERP − SLERP = {fmt(angles['nlerp'] - angles['slerp'], 2)}°)" if len(finite) == 2
                        else "")),
-        s.ghost is not None and grey(f"The outline cube in {NAMES[s.ghost_method]}'s colour: "
+        s.ghost is not None and note(f"The outline cube in {NAMES[s.ghost_method]}'s colour: "
                                      f"{NAMES[s.ghost_method]} at the same t."),
         speeds and not s.same and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
                                                                        for n, v in speeds.items()),
         s.why and f"<span style='color:{_C['warn']}'>{s.why}</span>",
-        abs(s.elevation) >= 90 and grey(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
+        abs(s.elevation) >= 90 and note(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
                                         f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc "
                                         "shows the azimuth, where the axis tips to as the elevation goes down)."),
     ]
