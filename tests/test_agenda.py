@@ -161,3 +161,27 @@ def test_estimate_rejects_what_it_cannot_size(args, message):
 def test_a_tour_has_no_exercises():
     with pytest.raises(ValueError, match="tour"):
         agenda.estimate(MATERIAL["00"], "half", ("00.1",), tour=True)
+
+
+def test_the_guide_states_the_rates_the_estimate_uses():
+    text = " ".join(GUIDE.read_text(encoding="utf-8").split("**Where the minutes come from.**", 1)[1]
+                    .split("<!-- agenda:material -->", 1)[0].split())
+    welcome, belt = agenda.ACTIVITIES["00"][1], agenda.ACTIVITIES["07"][1]
+    for phrase in (f"prose at {agenda.READING_WPM} words a minute", "about a third of the words",
+                   "a code cell takes ¼ minute projected (½ minute",
+                   f"a demo {agenda.DEMO_MINUTES['half']} minutes projected", f"({agenda.DEMO_MINUTES['full']} when",
+                   f"an exercise on the spot {agenda.EXERCISE_MINUTES} minutes",
+                   f"setup check {welcome['half']} minutes (half day) or {welcome['full']} (full day)",
+                   f"the live belt trick {belt['half']}", f"the one idea ({agenda.TOUR_MINUTES} minutes)"):
+        assert phrase in text, f"the guide does not say {phrase!r}"
+    assert agenda.TOLD_FRACTION == 1 / 3 and agenda.CELL_MINUTES == {"half": 0.25, "full": 0.5}
+    assert belt["half"] == belt["full"]
+
+
+def test_each_notebooks_exercise_line_lists_its_core_and_stretch_exercises():
+    guide = GUIDE.read_text(encoding="utf-8")
+    for nb in course.NOTEBOOKS:
+        line = re.search(rf"^- \*\*Exercises?:\*\* ({nb.number}\.\d.*)$", guide, re.MULTILINE).group(1)
+        core, _, stretch = line.partition("; stretch: ")
+        assert re.findall(r"\d\d\.\d+", core) == list(nb.core), line
+        assert re.findall(r"\d\d\.\d+", stretch) == list(nb.stretch), line

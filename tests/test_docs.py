@@ -343,3 +343,15 @@ def test_cheatsheet_worked_example_and_table_formulas():
     omega, t = np.arccos(np.dot(p, r)), 0.3
     assert np.allclose(np.sin((1 - t) * omega) / np.sin(omega) * p + np.sin(t * omega) / np.sin(omega) * r,
                        ql.slerp(p, r, t))
+
+
+def test_the_model_answers_quote_numbers_their_notebook_prints(guide):
+    section = guide.split("## Model answers to the prompts", 1)[1].split("\n## ", 1)[0]
+    for part in section.split("\n### ")[1:]:
+        nb = course.notebook(part[:2])
+        outputs = text_outputs(ROOT / "notebooks" / nb.file)
+        printed = [float(x) for x in re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?", outputs)]
+        for number in re.findall(r"(?<![\w.])\d+\.\d+", part):
+            tolerance = 0.5 * 10.0 ** -len(number.split(".")[1]) + 1e-12
+            assert any(abs(float(number) - x) <= tolerance for x in printed), \
+                f"the model answers of {nb.number} quote {number}, which {nb.file} never prints"
