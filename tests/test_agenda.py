@@ -185,3 +185,9 @@ def test_each_notebooks_exercise_line_lists_its_core_and_stretch_exercises():
         core, _, stretch = line.partition("; stretch: ")
         assert re.findall(r"\d\d\.\d+", core) == list(nb.core), line
         assert re.findall(r"\d\d\.\d+", stretch) == list(nb.stretch), line
+
+
+def test_a_stretch_exercise_must_be_one_of_the_notebooks_exercises():
+    with pytest.raises(ValueError, match="stretch exercises"):
+        course.Notebook("09", "09_x.ipynb", "x", "x?", (), ("09.1",), ("09.2",))
+    assert course.notebook("04").core + course.notebook("04").stretch == course.notebook("04").exercises
