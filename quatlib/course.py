@@ -21,13 +21,15 @@ Examples
 ('01_rotation_2d.ipynb', ('rotation_2d', 'complex_composition'), ('01.1', '01.2', '01.3', '01.4'))
 >>> len(course.NOTEBOOKS), course.demo_names()[:3]
 (9, ('hello_cube', 'rotation_2d', 'complex_composition'))
+>>> course.notebook("04").core, course.notebook("04").stretch
+(('04.1', '04.2', '04.3'), ('04.4',))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DemoEntry", "Notebook", "NOTEBOOKS", "notebook", "demos", "demo_names", "exercise_keys"]
+__all__ = ["DemoEntry", "Notebook", "NOTEBOOKS", "notebook", "demos", "demo_names", "exercise_keys", "stretch_keys"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,9 @@ class Notebook:
         Its live demos, in the order the notebook shows them.
     exercises : tuple of str
         Its exercise keys (:data:`quatlib.exercises.EXERCISES`).
+    stretch : tuple of str
+        The keys among ``exercises`` meant for fast learners: harder or further, left out of the time the
+        instructor guide's agendas give the room (tools/agenda.py), done while others finish the rest.
     """
 
     number: str
@@ -64,6 +69,16 @@ class Notebook:
     question: str
     demos: tuple[DemoEntry, ...]
     exercises: tuple[str, ...]
+    stretch: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not set(self.stretch) <= set(self.exercises):
+            raise ValueError(f"{self.number}: stretch exercises {self.stretch} must be among {self.exercises}")
+
+    @property
+    def core(self) -> tuple[str, ...]:
+        """Its exercise keys without the stretch ones: what everyone does."""
+        return tuple(key for key in self.exercises if key not in self.stretch)
 
     @property
     def stem(self) -> str:
@@ -88,7 +103,7 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         "Why is a 2D rotation one number, and why are the 2×2 matrix and `e^{iθ}` the same thing?",
         (DemoEntry("rotation_2d", "one angle, two languages: matrix and e^{iθ}"),
          DemoEntry("complex_composition", "e^{iα} e^{iβ} = e^{i(α+β)}, in either order")),
-        ("01.1", "01.2", "01.3", "01.4"),
+        ("01.1", "01.2", "01.3", "01.4"), ("01.4",),
     ),
     Notebook(
         "02", "02_euler_gimbal_lock.ipynb", "Euler angles and gimbal lock",
@@ -96,43 +111,43 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         (DemoEntry("order_matters", "90° about X then Y beside Y then X"),
          DemoEntry("gimbal", "three-ring gimbal; gimbal lock at pitch ±90°"),
          DemoEntry("euler_vs_quaternion", "the same nudges stored as Euler angles / quaternion")),
-        ("02.1", "02.2"),
+        ("02.1", "02.2"), ("02.2",),
     ),
     Notebook(
         "03", "03_two_reflections.ipynb", "A rotation is two reflections",
         "Why is every rotation two mirrors, and where does the half angle come from?",
         (DemoEntry("two_mirrors", "a rotation is two reflections: q = n₂ n₁"),),
-        ("03.1", "03.2", "03.3"),
+        ("03.1", "03.2", "03.3"), ("03.3",),
     ),
     Notebook(
         "04", "04_sandwich.ipynb", "The sandwich `q v q⁻¹`",
         "How do I build and read a quaternion, and why `q v q⁻¹`?",
         (DemoEntry("sandwich", "q v q⁻¹ sweeping its cone; what q v alone does wrong"),),
-        ("04.1", "04.2", "04.3", "04.4"),
+        ("04.1", "04.2", "04.3", "04.4"), ("04.4",),
     ),
     Notebook(
         "05", "05_drift.ipynb", "Drift: why we normalize",
         "Why do rotations drift, and why does normalizing fix it?",
         (DemoEntry("drift", "a small turn frame after frame: |q| and R drift; normalize every N, worst error"),),
-        ("05.1", "05.2"),
+        ("05.1", "05.2"), ("05.2",),
     ),
     Notebook(
         "06", "06_slerp_vs_nlerp.ipynb", "SLERP vs NLERP (and LERP)",
         "How do I interpolate orientations, and when is the cheap way good enough?",
         (DemoEntry("slerp_vs_nlerp", "SLERP / NLERP / LERP between two orientations: angle, speed, path"),),
-        ("06.1", "06.2"),
+        ("06.1", "06.2"), ("06.2",),
     ),
     Notebook(
         "07", "07_belt_trick.ipynb", "The belt trick and the double cover",
         "Why is a 720° turn the identity but a 360° turn not? (the belt trick, the double cover)",
         (DemoEntry("belt_trick", "the belt trick: 360° is not 0°, 720° is"),),
-        ("07.1", "07.2", "07.3"),
+        ("07.1", "07.2", "07.3"), ("07.3",),
     ),
     Notebook(
         "08", "08_field_guide.ipynb", "Field guide: practice and going further",
         "The classic bugs, the right blend for a turret and for a free body, a glossary, where to go next",
         (DemoEntry("turret", "a two-axis turret keyed in (yaw, pitch): SLERP vs the per-axis lerp"),),
-        ("08.1", "08.2", "08.3"),
+        ("08.1", "08.2", "08.3"), ("08.3",),
     ),
 )
 
@@ -170,3 +185,8 @@ def demo_names() -> tuple[str, ...]:
 def exercise_keys() -> tuple[str, ...]:
     """Every exercise key, in course order."""
     return tuple(key for nb in NOTEBOOKS for key in nb.exercises)
+
+
+def stretch_keys() -> tuple[str, ...]:
+    """The exercise keys for fast learners (:attr:`Notebook.stretch`), in course order."""
+    return tuple(key for nb in NOTEBOOKS for key in nb.stretch)

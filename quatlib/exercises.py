@@ -52,8 +52,9 @@ from . import _algebra, _axis_angle, _euler, _reflect, _rotate
 __all__ = ["Feedback", "Exercise", "check", "solution", "question", "exercises_for", "EXERCISES",
            "TIME_LIMIT_SECONDS"]
 
-#: Wall-clock limit on one check, the learner's own code included (the slowest checker, 05.1, takes a
-#: few seconds on a first answer: up to four 200,000-frame runs).
+#: Wall-clock limit on one check, the learner's own code included.  An exercise whose checker itself computes a
+#: lot gets a multiple of it (:attr:`Exercise.time_factor`): 05.1 runs four 200,000-frame simulations for a first
+#: answer, about 3 s on a quiet laptop and over 10 s on a busy one.
 TIME_LIMIT_SECONDS = 10.0
 
 
@@ -130,7 +131,8 @@ def _with_time_limit(function: Callable[[], Any], seconds: float):
 class Exercise:
     """One exercise: a question, a checker, and a solution (code plus the answer it gives).
 
-    Its repr shows the key and the question only, so displaying an exercise spoils nothing.
+    Its repr shows the key and the question only, so displaying an exercise spoils nothing.  A check may take
+    ``time_factor`` × :data:`TIME_LIMIT_SECONDS`.
     """
 
     key: str
@@ -138,6 +140,7 @@ class Exercise:
     checker: Callable[[Any], Feedback]
     solution_code: str
     solution_answer: Callable[[], Any]
+    time_factor: float = 1.0
 
     def __repr__(self) -> str:
         return f"Exercise {self.key}: {self.question}"
@@ -145,14 +148,15 @@ class Exercise:
     def check(self, answer) -> Feedback:
         if answer is Ellipsis:
             return Feedback(False, "✏️ Not answered yet: replace the ... with your answer and run the cell again.")
+        limit = TIME_LIMIT_SECONDS * self.time_factor
         try:
-            return _with_time_limit(lambda: self.checker(answer), TIME_LIMIT_SECONDS)
+            return _with_time_limit(lambda: self.checker(answer), limit)
         except _Malformed as exc:
             return Feedback(False, f"⚠️ {exc}")
         except _Wrong as exc:
             return Feedback(False, f"❌ Not yet: {exc}")
         except _TimeUp:
-            return Feedback(False, f"⚠️ Checking your answer took longer than {TIME_LIMIT_SECONDS:g} s, so I "
+            return Feedback(False, f"⚠️ Checking your answer took longer than {limit:g} s, so I "
                                    "stopped it. Does your code loop forever?")
         except Exception as exc:  # noqa: BLE001 - a checker must turn any answer into feedback, not a traceback
             return Feedback(False, f"⚠️ I could not check {_shown(answer)}: {type(exc).__name__}: "
@@ -162,11 +166,12 @@ class Exercise:
 EXERCISES: dict[str, Exercise] = {}
 
 
-def _exercise(key: str, question: str, solution_code: str, solution_answer: Callable[[], Any]):
+def _exercise(key: str, question: str, solution_code: str, solution_answer: Callable[[], Any],
+              time_factor: float = 1.0):
     """Register the decorated checker as exercise ``key``."""
 
     def register(checker):
-        EXERCISES[key] = Exercise(key, question, checker, solution_code.strip(), solution_answer)
+        EXERCISES[key] = Exercise(key, question, checker, solution_code.strip(), solution_answer, time_factor)
         return checker
 
     return register
@@ -233,9 +238,10 @@ def _check_00_1(answer):
     if _close(v, [0, 1, 0]):
         return _correct("y is up (green); x points right (red) and z toward you (blue).")
     if _close(v, [0, 0, 1]):
-        raise _Wrong("z up is common in robotics and CAD, but this course (like many game engines) puts y up.")
+        raise _Wrong("z up is common in robotics and CAD, but this course follows another habit, shared by many game "
+                     "engines. Which coloured arrow of the hello cube points up?")
     if _close(v, [0, -1, 0]):
-        raise _Wrong("that is down. Flip the sign.")
+        raise _Wrong("that direction points down, not up.")
     length = float(np.linalg.norm(v))
     if length > 0 and _close(v / length, [0, 1, 0]):
         raise _Wrong(f"{_fmt(v)} points the right way but is {length:.4g} long. Write the direction with "
@@ -330,7 +336,7 @@ def _check_01_3(answer):
     "prediction in degrees, then test it with ql.reflect_complex.",
     """
 z = ql.reflect_complex(ql.reflect_complex(1, 20, degrees=True), 65, degrees=True)
-angle = np.degrees(np.angle(z))    # where 1 went: 90°
+angle = np.degrees(np.angle(z))    # 90°: where 1 went
 answer = 2 * (65 - 20)             # twice the angle between the mirrors, from mirror 1 toward mirror 2
 """,
     lambda: 90.0,
@@ -342,11 +348,11 @@ def _check_01_4(answer):
         return _correct("the mirrors are 45° apart and the turn is twice that, 90°, from mirror 1 toward "
                         "mirror 2. A point at α goes to 40° − α, then to 130° − (40° − α) = α + 90°.")
     if abs(turn - 45) < 1e-4:
-        raise _Wrong("45° is the angle between the mirrors. Follow a point at angle α: mirror 1 sends it to "
-                     "40° − α, mirror 2 sends that to 130° − (40° − α). How far is that from α?")
+        raise _Wrong("45° is the angle between the mirrors, not the turn. Follow a point at angle α: where does "
+                     "mirror 1 (the line at 20°) send it, and where does mirror 2 (at 65°) send that?")
     if abs(turn + 90) < 1e-4:
-        raise _Wrong("the size is right but the sense is not: the turn goes from mirror 1 toward mirror 2, "
-                     "here counter-clockwise. Reflecting in mirror 2 first would turn by -90°.")
+        raise _Wrong("the size is right but the sense is not. A point meets mirror 1 first: is mirror 2 "
+                     "counter-clockwise or clockwise from it?")
     raise _Wrong(f"a turn by {angle:.4g}° is not what the mirrors do. Only the angle between them counts: "
                  "follow a point at angle α through both reflections (mirror 1 sends it to 2·20° − α).")
 
@@ -375,10 +381,11 @@ def _check_02_1(answer):
             f"yaw - roll = {yaw - roll:g}° as for (20, 10): at pitch 90° yaw and roll turn about the same axis."
         )
     if _close(_euler.matrix_from_euler(yaw, 90, -roll, degrees=True), target):
-        raise _Wrong("close: the sign of roll is off. At pitch 90° it is yaw - roll that must stay 10°.")
+        raise _Wrong("close: the sign of roll is off. At pitch 90° yaw and roll turn about one line: does their sum "
+                     "or their difference fix the orientation?")
     raise _Wrong(
-        f"yaw - roll = {yaw - roll:g}°, but (20, 90, 10) has yaw - roll = 10°. At pitch 90° yaw and roll turn "
-        "about one line, so the orientation is fixed by their difference."
+        f"yaw - roll = {yaw - roll:g}°: a different orientation. At pitch 90° yaw and roll turn about one line, "
+        "so one combination of the two fixes the orientation. Compare it for (20, 10) and for your pair."
     )
 
 
@@ -396,7 +403,7 @@ def _rx90_ry90():
 q = ql.multiply(ql.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True),   # second: about x
                 ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True))   # first: about y
 axis, angle = ql.axis_angle_from_quaternion(q)
-answer = (axis, np.degrees(angle))   # 120° about (1, 1, 1)/√3
+answer = (axis, np.degrees(angle))   # ((0.577, 0.577, 0.577), 120): 120° about (1, 1, 1)/√3
 """,
     lambda: ((1.0, 1.0, 1.0), 120.0),
 )
@@ -451,12 +458,14 @@ def _check_03_1(answer):
     if _rotate.angle_between(q, target) < 1e-6:
         return _correct("the mirrors meet along y at 45°, so the turn is 2 × 45° = 90° about y.")
     if abs(n1[1]) > 1e-6 * np.linalg.norm(n1) or abs(n2[1]) > 1e-6 * np.linalg.norm(n2):
-        raise _Wrong("the axis is where the mirrors meet, so both mirrors must contain the y axis: normals with y = 0.")
+        raise _Wrong("the axis is where the mirrors meet, so both mirrors must contain the y axis. What does that say "
+                     "about each normal?")
     back = _axis_angle.quaternion_from_axis_angle([0, 1, 0], -90, degrees=True)
     if _rotate.angle_between(q, back) < 1e-6:
-        raise _Wrong("that is -90° about y. Swap the two mirrors: the order of reflections sets the direction.")
+        raise _Wrong("that is -90° about y: the right size, the other way. The order of the reflections sets the "
+                     "direction.")
     angle = float(_rotate.angle_between(_algebra.IDENTITY, q, degrees=True))
-    raise _Wrong(f"these mirrors turn by {angle:.4g}°. The angle between the mirrors must be half of 90°.")
+    raise _Wrong(f"these mirrors turn by {angle:.4g}°. How is the turn related to the angle between the mirrors?")
 
 
 # 03.2 and 03.3 (issue 10): which way two mirrors turn; k as a mirror and as a half turn
@@ -503,7 +512,8 @@ def _check_03_2(answer):
                      "counter-clockwise about n1 × n2. Check the sign of your angle or of your axis.")
     turn = float(_rotate.angle_between(_algebra.IDENTITY, mine, degrees=True))
     if abs(turn - 45) < 1e-4:
-        raise _Wrong("45° is the angle between the mirrors; the rotation turns twice as far.")
+        raise _Wrong("45° is the angle between the mirrors, not the turn. Follow a point through both "
+                     "reflections, or ask ql.quaternion_from_mirrors(n1, n2).")
     raise _Wrong(f"right line, but a turn by {angle:.4g}°. The normals are 45° apart: what does each of the "
                  "two reflections do to the angle of a point?")
 
@@ -528,7 +538,7 @@ def _pure_vector(part, example: str) -> np.ndarray:
     "Predict, then run: for v = (1, 2, 3) as a pure quaternion, what are k v k (k as a mirror) and "
     "k v k* (k as a half turn)? Answer with the pair (k v k, k v k*), then compute both with ql.multiply.",
     """
-v = np.array([0, 1, 2, 3])                      # (1, 2, 3) as the pure quaternion 0 + 1i + 2j + 3k
+v = np.array([0, 1, 2, 3])                      # v = (1, 2, 3) as the pure quaternion 0 + 1i + 2j + 3k
 mirror = ql.multiply(ql.multiply(ql.K, v), ql.K)                  # (0, 1, 2, -3): z flips, x and y stay
 half_turn = ql.multiply(ql.multiply(ql.K, v), ql.conjugate(ql.K))  # (0, -1, -2, 3): x and y flip, z stays
 answer = (mirror[1:], half_turn[1:])
@@ -544,13 +554,13 @@ def _check_03_3(answer):
     turn = _pure_vector(turn, "(1, 2, 3)")
     want_mirror, want_turn = np.array([1, 2, -3]), np.array([-1, -2, 3])
     if _close(mirror, want_turn) and _close(turn, want_mirror):
-        raise _Wrong("the two are swapped. k v k is a reflection: in the mirror with normal z, only the "
-                     "z component changes sign.")
+        raise _Wrong("the two are swapped. Which of them is the reflection (it flips handedness), and which the "
+                     "half turn?")
     if not _close(mirror, want_mirror):
         raise _Wrong(f"k v k = {_fmt(mirror)}? k is the unit normal of the x-y plane, and n v n reflects v "
                      "in the plane with normal n: which component flips?")
     if not _close(turn, want_turn):
-        raise _Wrong(f"k v k* = {_fmt(turn)}? k* = -k, so k v k* = -(k v k). Seen as a turn: 180° about z.")
+        raise _Wrong(f"k v k* = {_fmt(turn)}? What is k*? Write k v k* with the k v k you already have.")
     return _correct("k v k = (1, 2, -3) is the mirror image in the x-y plane (det -1), and "
                     "k v k* = -(k v k) = (-1, -2, 3) is the half turn about z (det +1). The same k, two jobs.")
 
@@ -578,9 +588,11 @@ def _check_04_1(answer):
     once = _numbers(once, 3, "(0, 0, 1)")
     twice = _numbers(twice, 3, "(0, 0, 1)")
     if _close(once, [0, 0, 1]):
-        raise _Wrong("(0, 0, 1) is where a turn of -90° goes. Right hand: thumb up along +y, fingers curl x toward -z.")
+        raise _Wrong("(0, 0, 1) is where a turn of -90° goes. Right hand: thumb along +y; which way do your fingers "
+                     "carry x?")
     if not _close(once, [0, 0, -1]):
-        raise _Wrong(f"after one turn you have {_fmt(once)}. A 90° turn about y keeps y = 0 and moves x toward -z.")
+        raise _Wrong(f"after one turn you have {_fmt(once)}. A turn about y leaves the y component alone; where does "
+                     "the right-hand rule carry x?")
     if not _close(twice, [-1, 0, 0]):
         raise _Wrong(f"after two turns you have {_fmt(twice)}. Two quarter turns make a half turn.")
     return _correct("(1, 0, 0) → (0, 0, -1) → (-1, 0, 0): two quarter turns about y make a half turn.")
@@ -601,7 +613,8 @@ def _check_04_2(answer):
         return _correct("a half turn about z reverses x (and y) and leaves z alone.")
     if _close(v, [1, 0, 0]):
         raise _Wrong("that vector did not move. Only vectors along the axis z stay put under a 180° turn about z.")
-    raise _Wrong(f"{_fmt(v)} is not it. A half turn about z keeps z = 0 and points x the opposite way.")
+    raise _Wrong(f"{_fmt(v)} is not it. A turn about z leaves the z component alone. Look down the z axis: where "
+                     "does half a turn carry a point on the x axis?")
 
 
 @_exercise(
@@ -651,8 +664,8 @@ def _check_04_4(answer):
     if abs(qv[0]) <= 1e-9 * np.linalg.norm(v):
         turned = math.degrees(math.atan2(np.linalg.norm(np.cross(v, qv[1:])), float(v @ qv[1:])))
         return _correct(f"v ⊥ the axis, so q v = (0, …) is pure, and it is v turned by {turned:.4g}° = θ/2 only.")
-    raise _Wrong(f"q v has w = {qv[0]:.4g}. Its real part is -sin(θ/2) (n·v): v must have no part along "
-                 "the axis n = (2, 1, 2)/3.")
+    raise _Wrong(f"q v has w = {qv[0]:.4g}. Its real part is -sin(θ/2) (n·v) with n = (2, 1, 2)/3: which "
+                 "vectors v have no part along the axis?")
 
 
 # --- 05: drift ------------------------------------------------------------------------------
@@ -699,6 +712,7 @@ while ql.max_drift(200_000, normalize_every=N + 1) <= 1e-6:
 answer = N   # 17 with ql.normalize; 16 with a float32 program's own normalize_in_dtype
 """,
     lambda: _drift_answers()[next(iter(_drift_normalizers()))],
+    time_factor=6,  # the checker's own four 200,000-frame runs; the answer is a number, not code that could loop
 )
 def _check_05_1(answer):
     n = _numbers(answer, 1, "17")[0]
@@ -729,7 +743,7 @@ def _euler_length_05_2() -> float:
     "dt = 1/60 s, 600 steps from the identity, never normalized. What is |q| at the end?",
     """
 # |q + ½ ω q dt| = |1 + ½ ω dt| |q| = sqrt(1 + (|ω| dt / 2)²) |q|, every step:
-answer = (1 + (2 * np.pi / 60 / 2) ** 2) ** (600 / 2)   # 1.855; or ql.norm(ql.integrate_angular_velocity(...)[-1])
+answer = (1 + (2 * np.pi / 60 / 2) ** 2) ** (600 / 2)   # 2.274; or ql.norm(ql.integrate_angular_velocity(...)[-1])
 """,
     _euler_length_05_2,
 )
@@ -742,8 +756,8 @@ def _check_05_2(answer):
     if abs(a - 1) < 0.01:
         raise _Wrong("rounding is not the issue here: the step q + ½ ω q dt = (1 + ½ ω dt) q itself is longer than "
                      "q. How long is the quaternion (1, ½ ω dt)?")
-    raise _Wrong(f"{a:.4g} is not it. Each step multiplies |q| by |(1, ½ ω dt)| = sqrt(1 + (|ω| dt / 2)²); "
-                 "apply that 600 times (|ω| = 2π rad/s, dt = 1/60 s).")
+    raise _Wrong(f"{a:.4g} is not it. Each step multiplies q by (1 + ½ ω dt), so |q| by the length of that "
+                 "quaternion: how long is it, and what do 600 such factors make (|ω| = 2π rad/s, dt = 1/60 s)?")
 
 
 # --- 06: SLERP vs NLERP ----------------------------------------------------------------------
@@ -783,9 +797,10 @@ def _check_06_1(answer):
         return _correct(f"SLERP {right[0]:.2f}° and {right[1]:.2f}° (even steps); NLERP {right[2]:.2f}° at ¼ "
                         "(it lags) and the same 85° at the middle.")
     if not _close(a[:2], right[:2], tol=0.01):
-        raise _Wrong("the SLERP numbers: SLERP turns at constant speed, so at t it has turned t × 170°.")
+        raise _Wrong("the SLERP numbers: SLERP turns at constant speed. What share of the 170° is done at t?")
     if not _close(a[3], right[3], tol=0.01):
-        raise _Wrong("NLERP at t = 0.5: NLERP follows the same arc as SLERP and meets it in the middle.")
+        raise _Wrong("NLERP at t = 0.5: NLERP follows the same arc as SLERP. Where does the middle of the chord land "
+                     "once it is pushed out onto the sphere?")
     raise _Wrong("NLERP at t = 0.25: compute it with ql.nlerp and ql.swept_angle; NLERP starts slower than SLERP.")
 
 
@@ -816,11 +831,11 @@ def _check_06_2(answer):
         total = float(np.sum(steps))
         direct = float(_rotate.angle_between(q0, q1, degrees=True))
         if total > 180 and _algebra.dot(q0, q1) < 0:
-            raise _Wrong(f"it still turns {total:.0f}°. When q0 · q1 < 0, blend toward -q1 instead (same "
-                         "orientation).")
+            raise _Wrong(f"it still turns {total:.0f}°. q1 and -q1 are the same orientation: which of the two is "
+                         "nearer to q0, and how does ql.dot tell?")
         if total > 180:
-            raise _Wrong(f"for q0, q1 only {direct:.0f}° apart with q0 · q1 > 0, it turns {total:.0f}°. Change the "
-                         "sign of q1 only when q0 · q1 < 0.")
+            raise _Wrong(f"for q0, q1 only {direct:.0f}° apart with q0 · q1 > 0, it turns {total:.0f}°. A pair that "
+                         "already goes the short way must be left alone.")
         k = int(np.argmax(steps))
         if steps[k] > 3 * direct / (len(t) - 1):
             raise _Wrong(f"it jumps {steps[k]:.3g}° between t = {t[k]:.2f} and t = {t[k + 1]:.2f}. A blend moves "
@@ -832,7 +847,7 @@ def _check_06_2(answer):
     leaning = _lets_quatlib_flip(answer)  # right, but by the flag the question rules out?
     if leaning:
         raise _Wrong(f"{leaning} lets quatlib choose the sign for you (shortest=True, also its default). The "
-                     "exercise asks you to do it yourself: keep shortest=False and flip q1 when q0 · q1 < 0.")
+                     "exercise asks you to do it yourself: keep shortest=False and choose the sign in your code.")
     return _correct(f"it now turns {turned[0]:.0f}°: the short way. -q1 is the same orientation as q1, nearer "
                     "to q0.")
 
@@ -939,8 +954,8 @@ def _check_07_1(answer):
         return _correct("the even numbers: an even number of full turns has followed quaternion +1.")
     odd = sorted(picked - right)
     if odd:
-        raise _Wrong(f"{odd[0]} full turn(s) end with followed quaternion −1, and an odd number of twists never "
-                     "becomes zero: each pass around the belt changes the count by ±2.")
+        raise _Wrong(f"{odd[0]} full turn(s) end with followed quaternion −1. Each pass around the belt changes "
+                     "the twist count by ±2: can that reach zero from an odd count?")
     raise _Wrong(f"you missed {sorted(right - picked)}: what is the followed quaternion after that many turns?")
 
 
@@ -1004,7 +1019,8 @@ def _check_07_3(answer):
         raise _Wrong(f"{int(n)} crossings could be paired off and shrunk away, yet the followed quaternion at 360° is "
                      "−1. After the untangling the ribbons were straight: what does a 360° turn do to straight "
                      "ribbons?")
-    raise _Wrong(f"the untangling removed both twists; turning back adds one full twist, not {int(n)}.")
+    raise _Wrong(f"not {int(n)}: the untangling removed both twists. How many twists does a 360° turn put into "
+                 "straight ribbons?")
 
 
 # --- 08: field guide ------------------------------------------------------------------------
@@ -1035,10 +1051,11 @@ def _check_08_1(answer):
     if _rotate.angle_between(a, _algebra.multiply(q, r)) < 1e-6:
         return _correct("q · r: the roll about the object's own nose acts first, so it multiplies on the right.")
     if _rotate.angle_between(a, _algebra.multiply(r, q)) < 1e-6:
-        raise _Wrong("r · q rolls about the *world* z axis. A turn about the object's own axis goes on the right.")
+        raise _Wrong("r · q rolls about the *world* z axis. On which side does a turn about the object's own axis "
+                     "go?")
     if _rotate.angle_between(a, r) < 1e-6 or _rotate.angle_between(a, q) < 1e-6:
         raise _Wrong("combine both: the final orientation is 'q, with r applied in the object's own frame'.")
-    raise _Wrong("that is neither q · r nor r · q. Use ql.multiply with q and r.")
+    raise _Wrong("that is not q rolled about its own nose. Build it from q and r with ql.multiply.")
 
 
 #: Exercise 08.2's key pairs ((yaw_A, pitch_A), (yaw_B, pitch_B)) in degrees, by letter.
@@ -1079,6 +1096,7 @@ def _letters(answer) -> set[str]:
     "quatlib.models.turret.turret_state(yaw_A, pitch_A, yaw_B, pitch_B, t=0).roll_slerp.",
     """
 from quatlib.models.turret import turret_state
+
 pairs = {"a": (-40, 20, -40, 70), "b": (30, 45, 150, 45), "c": (0, 60, 120, -30),
          "d": (170, 10, -170, 10), "e": (90, -20, -60, 35)}
 answer = [k for k, keys in pairs.items() if turret_state(*keys, t=0).roll_slerp > 0.05]   # ['c', 'e']
@@ -1124,7 +1142,8 @@ def _08_3_state():
     "quaternion of that pose counts: q or -q, a yaw of 175° or -185°.)",
     """
 from quatlib.models.turret import wrap_degrees
-yaw = 160 + 0.25 * wrap_degrees(-140 - 160)    # -300° wrapped is +60°: 160° + 15° = 175°
+
+yaw = 160 + 0.25 * wrap_degrees(-140 - 160)    # 175°: -300° wrapped is +60°, and 160° + 15° = 175°
 pitch = 10 + 0.25 * (50 - 10)                  # 20°
 answer = ql.quaternion_from_euler(yaw, pitch, 0, degrees=True)
 """,
@@ -1149,9 +1168,9 @@ def _check_08_3(answer):
         raise _Wrong("that is one of the keys. At t = 0.25 the turret is a quarter of the way from A to B.")
     close = _euler.quaternion_from_euler(yaw, np.array([10.0, 50.0, 30.0]), 0.0, degrees=True)
     if (_rotate.angle_between(a, close) < 1e-6).any():
-        raise _Wrong("the yaw is right; the pitch is a quarter of the way from 10° to 50°.")
-    raise _Wrong("not yet the pose. Yaw: 160° plus a quarter of the wrapped difference; pitch: a quarter of the way "
-                 "from 10° to 50°; then ql.quaternion_from_euler(yaw, pitch, 0, degrees=True).")
+        raise _Wrong("the yaw is right; the pitch is not. Where is the pitch a quarter of the way from key A to B?")
+    raise _Wrong("not yet the pose. Blend yaw (its difference wrapped into (-180°, 180°]) and pitch separately at "
+                 "t = 0.25, then turn the two angles into a quaternion with ql.quaternion_from_euler.")
 
 
 # --- public API ------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import nbformat
+import numpy as np
 import pytest
 
 import quatlib as ql
@@ -167,22 +168,90 @@ def test_python_snippets_run(guide, index):
     assert "❌" not in out.getvalue() and "⚠️" not in out.getvalue(), out.getvalue()
 
 
-def test_timing_tables_add_up(guide):
-    def minutes(clock: str) -> int:
-        hours, mins = clock.split(":")
-        return int(hours) * 60 + int(mins)
+# The agendas (### Half day, ### Full day) are checked by tests/test_agenda.py.
 
-    for title, length in (("### Half day", 180), ("### Full day", None)):
-        table = guide.split(title, 1)[1].split("\n#", 1)[0]
-        rows = re.findall(r"^\| (\d+:\d\d) \|.*\((\d+) min\) \|$", table, re.MULTILINE)
-        assert len(rows) >= 9, f"{title}: timing rows not found"
-        for (start, duration), (following, _) in zip(rows, rows[1:]):
-            assert minutes(start) + int(duration) == minutes(following), f"{title}: {start} + {duration} min"
-        total = minutes(rows[-1][0]) + int(rows[-1][1]) - minutes(rows[0][0])
-        if length:
-            assert total == length, f"{title} lasts {total} min"
-        plan = " ".join(re.findall(r"^\| [\d:]+ \| (\d\d|—) \|", table, re.MULTILINE))
-        assert all(nb.number in plan for nb in course.NOTEBOOKS), f"{title} skips a notebook: {plan}"
+
+# --- the instructor kit: projector summaries and model answers ------------------------------------------------------
+SUMMARIES = ROOT / "docs" / "summaries"
+PROMPT = re.compile(r"\*([^*]+[?.])\*")
+
+
+def prompts(guide: str) -> dict[str, list[str]]:
+    """The discussion prompts of each notebook, from the guide's "Prompts:" lines (whitespace collapsed)."""
+    section = guide.split("## Notebook by notebook", 1)[1].split("\n## ", 1)[0]
+    out = {}
+    for part in section.split("\n### ")[1:]:
+        number = part[:2]
+        line = re.search(r"^- \*\*Prompts:\*\* (.*?)(?=\n- \*\*|\n\n|\Z)", part, re.MULTILINE | re.DOTALL)
+        out[number] = [" ".join(p.split()) for p in PROMPT.findall(line.group(1))] if line else []
+    return out
+
+
+def text_outputs(path: Path) -> str:
+    nb = nbformat.read(path, as_version=4)
+    texts = []
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            texts.append(output.get("text", "") or output.get("data", {}).get("text/plain", ""))
+    return "\n".join(texts)
+
+
+def test_every_notebook_has_prompts(guide):
+    found = prompts(guide)
+    assert list(found) == [nb.number for nb in course.NOTEBOOKS]
+    assert all(len(p) >= 2 for p in found.values()), found
+
+
+def test_every_prompt_has_a_model_answer(guide):
+    section = guide.split("## Model answers to the prompts", 1)[1].split("\n## ", 1)[0]
+    answers = {}
+    for part in section.split("\n### ")[1:]:
+        for item in re.split(r"\n- ", "\n" + part.split("\n", 1)[1]):
+            item = " ".join(item.split())
+            found = re.match(r"\*([^*]+[?.])\* (.+)", item)
+            if found:
+                answers[(part[:2], found.group(1))] = found.group(2)
+    for number, asked in prompts(guide).items():
+        for prompt in asked:
+            answer = answers.get((number, prompt))
+            assert answer, f"{number}: no model answer to {prompt!r}"
+            assert len(answer.split()) >= 20, f"{number}: the model answer to {prompt!r} is too thin: {answer!r}"
+    assert len(answers) == sum(map(len, prompts(guide).values())), "a model answer to a prompt the guide does not ask"
+
+
+@pytest.mark.parametrize("nb", course.NOTEBOOKS, ids=[nb.number for nb in course.NOTEBOOKS])
+def test_each_projector_summary_quotes_only_numbers_its_notebook_prints(guide, nb):
+    page = (SUMMARIES / f"{nb.number}.md").read_text(encoding="utf-8")
+    assert page.startswith(f"# {nb.number} · {nb.title}\n"), page.splitlines()[0]
+    for part in ("**The one idea.**", "**Show.**", "**Numbers to quote**", "**Ask the room.**"):
+        assert part in page, f"{nb.number}.md has no {part}"
+    quoted = page.split("**Numbers to quote**", 1)[1].split("**Ask the room.**", 1)[0]
+    numbers = [n for n in re.findall(r"`([^`]+)`", quoted) if re.search(r"\d", n)]
+    assert len(numbers) >= 3, f"{nb.number}.md quotes {numbers}"
+    printed = text_outputs(ROOT / "notebooks" / nb.file)
+    for number in numbers:
+        assert number in printed, f"{nb.number}.md quotes {number!r}, which {nb.file} never prints"
+    calls = WIDGET_CALL.findall(page.split("**Show.**", 1)[1].split("**Numbers to quote**", 1)[0])
+    assert calls, f"{nb.number}.md shows no demo call"
+    code = notebook_code(ROOT / "notebooks" / nb.file)
+    for call in calls:
+        assert isinstance(eval(call, {"ql": ql}), ql.widgets.Demo)  # noqa: S307 - a call written in our own docs
+        assert call.split("(", 1)[0] + "(" in code, f"{call} is not a demo of {nb.file}"
+    asked = " ".join(page.split("**Ask the room.**", 1)[1].split())
+    assert any(f"*{p}*" in asked for p in prompts(guide)[nb.number]), f"{nb.number}.md asks a prompt without an answer"
+
+
+def test_the_summaries_index_links_every_page():
+    index = (SUMMARIES / "README.md").read_text(encoding="utf-8")
+    for nb in course.NOTEBOOKS:
+        assert f"]({nb.number}.md)" in index
+
+
+def test_the_belt_move_is_described_the_same_way_in_07_and_the_guide(guide):
+    notebook = " ".join(c.source for c in nbformat.read(ROOT / "notebooks" / "07_belt_trick.ipynb", as_version=4).cells
+                        if c.cell_type == "markdown").split()
+    assert "down and under the middle of the" in " ".join(notebook)
+    assert "down and under the middle of the strip" in " ".join(guide.split())
 
 
 # --- what the guide must not do -----------------------------------------------------------------------------------
@@ -200,3 +269,89 @@ def test_readme_links_the_guide_and_the_ci_badge():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/instructor.md)" in readme
     assert "actions/workflows/test.yml/badge.svg" in readme and "OWNER/REPO" in readme
+
+
+# --- the cheat sheet's formulas are quatlib's ----------------------------------------------------------------------
+CHEATSHEET = ROOT / "docs" / "cheatsheet.md"
+
+
+@pytest.fixture(scope="module")
+def formulas() -> dict:
+    blocks = PYTHON_BLOCK.findall(CHEATSHEET.read_text(encoding="utf-8"))
+    assert len(blocks) == 1, "the cheat sheet has one block of conversion formulas"
+    namespace: dict = {}
+    exec(compile(blocks[0], "docs/cheatsheet.md", "exec"), namespace)  # noqa: S102 - our own formulas
+    return namespace
+
+
+def _random_rotations(n: int = 50):
+    rng = np.random.default_rng(14)
+    q = rng.normal(size=(n, 4))
+    q /= np.linalg.norm(q, axis=1, keepdims=True)
+    return q * np.sign(q[:, :1])  # w >= 0, as quatlib returns
+
+
+def test_cheatsheet_axis_angle_formulas_are_quatlibs(formulas):
+    for q in _random_rotations():
+        axis, angle = formulas["axis_angle_from_quaternion"](*q)
+        ql_axis, ql_angle = ql.axis_angle_from_quaternion(q)
+        np.testing.assert_allclose(axis, ql_axis, atol=1e-12)
+        assert angle == pytest.approx(ql_angle, abs=1e-12)
+        np.testing.assert_allclose(formulas["quaternion_from_axis_angle"](axis, angle),
+                                   ql.quaternion_from_axis_angle(ql_axis, ql_angle), atol=1e-12)
+
+
+def test_cheatsheet_matrix_formulas_are_quatlibs(formulas):
+    for q in _random_rotations():
+        R = formulas["matrix_from_quaternion"](*q)
+        np.testing.assert_allclose(R, ql.matrix_from_quaternion(q), atol=1e-12)
+        if q[0] > 0.1:  # the simple formula's domain, as the sheet says
+            np.testing.assert_allclose(formulas["quaternion_from_matrix"](R), ql.quaternion_from_matrix(R), atol=1e-9)
+
+
+def test_cheatsheet_euler_formulas_are_quatlibs(formulas):
+    rng = np.random.default_rng(8)
+    angles = zip(rng.uniform(-np.pi, np.pi, 30), rng.uniform(-1.5, 1.5, 30), rng.uniform(-np.pi, np.pi, 30))
+    for yaw, pitch, roll in angles:
+        q = formulas["quaternion_from_euler"](yaw, pitch, roll)
+        assert ql.angle_between(q, ql.quaternion_from_euler(yaw, pitch, roll)) < 1e-12
+        R = ql.matrix_from_euler(yaw, pitch, roll)
+        np.testing.assert_allclose(formulas["euler_from_matrix"](R), ql.euler_from_quaternion(q), atol=1e-9)
+
+
+def test_cheatsheet_product_is_hamiltons_and_q_first(formulas):
+    p, q = _random_rotations(2)
+    np.testing.assert_allclose(formulas["multiply"](p, q), ql.multiply(p, q), atol=1e-15)
+    v = np.array([0.3, -1.2, 2.0])
+    both = ql.rotate_vector(ql.multiply(p, q), v)
+    assert np.allclose(both, ql.rotate_vector(p, ql.rotate_vector(q, v)))  # q acts first
+
+
+def test_cheatsheet_worked_example_and_table_formulas():
+    text = CHEATSHEET.read_text(encoding="utf-8")
+    q = ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True)
+    assert "`q = (0.7071, 0, 0.7071, 0)`" in text and np.allclose(q, [0.7071, 0, 0.7071, 0], atol=5e-5)
+    assert "`R = [[0, 0, 1], [0, 1, 0], [-1, 0, 0]]`" in text
+    assert np.allclose(ql.matrix_from_quaternion(q), [[0, 0, 1], [0, 1, 0], [-1, 0, 0]])
+    assert np.allclose(ql.euler_from_quaternion(q, degrees=True), [90, 0, 0])
+    # the key-formula table: the angle between two rotations, and SLERP
+    assert "`2 · arctan2(‖vec(p* q)‖, abs(w(p* q)))`" in text
+    p, r = _random_rotations(2)
+    d = ql.multiply(ql.conjugate(p), r)
+    assert 2 * np.arctan2(np.linalg.norm(d[1:]), abs(d[0])) == pytest.approx(ql.angle_between(p, r))
+    assert "`slerp = sin((1 − t)Ω)/sin Ω · q0 + sin(tΩ)/sin Ω · q1`" in text
+    omega, t = np.arccos(np.dot(p, r)), 0.3
+    assert np.allclose(np.sin((1 - t) * omega) / np.sin(omega) * p + np.sin(t * omega) / np.sin(omega) * r,
+                       ql.slerp(p, r, t))
+
+
+def test_the_model_answers_quote_numbers_their_notebook_prints(guide):
+    section = guide.split("## Model answers to the prompts", 1)[1].split("\n## ", 1)[0]
+    for part in section.split("\n### ")[1:]:
+        nb = course.notebook(part[:2])
+        outputs = text_outputs(ROOT / "notebooks" / nb.file)
+        printed = [float(x) for x in re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?", outputs)]
+        for number in re.findall(r"(?<![\w.])\d+\.\d+", part):
+            tolerance = 0.5 * 10.0 ** -len(number.split(".")[1]) + 1e-12
+            assert any(abs(float(number) - x) <= tolerance for x in printed), \
+                f"the model answers of {nb.number} quote {number}, which {nb.file} never prints"
