@@ -269,25 +269,33 @@ class _ImageView:
     def connect_orbit(self, orbit: "_Orbit") -> None:
         """Feed mouse presses, moves and releases on the image to ``orbit`` (via ipyevents, no JavaScript of ours).
 
-        ipyevents reports the pointer in the image's natural pixels (``dataX``,
-        ``dataY``: from the top left, already scaled from the displayed size to
-        the PNG's), which are the figure's pixels: the PNG is drawn at the
-        figure's dpi.  Matplotlib counts ``y`` from the bottom.  A move with no
-        button held ends a drag whose release happened outside the image.
+        The pointer's position comes from ipyevents' ``relativeX``/``relativeY``
+        (CSS pixels from the image's top left) scaled by the figure's size over
+        the displayed size (``boundingRectWidth``/``Height``): the PNG is drawn
+        at the figure's dpi, so this is the figure pixel under the pointer
+        however the image is scaled.  (ipyevents' ``dataX``/``dataY`` use the
+        image's natural size, which reads 0 while a new PNG is being decoded:
+        measured in Chromium, mid-drag.)  Matplotlib counts ``y`` from the
+        bottom.  A move with no button held ends a drag whose release happened
+        outside the image.
         """
         from ipyevents import Event
 
-        height = self.fig.bbox.height
+        width, height = self.fig.bbox.width, self.fig.bbox.height
 
         def handle(event):
             kind = event.get("type")
-            if "dataX" not in event:
+            shown_w, shown_h = float(event.get("boundingRectWidth", 0)), float(event.get("boundingRectHeight", 0))
+            if shown_w <= 0 or shown_h <= 0 or "relativeX" not in event:
                 return
-            x, y = float(event["dataX"]), height - float(event["dataY"])
+            x = float(event["relativeX"]) * width / shown_w
+            y = height - float(event["relativeY"]) * height / shown_h
             if kind == "mousedown" and event.get("button") == 0:
                 orbit.press(x, y)
-            elif kind == "mouseup" or (kind == "mousemove" and not int(event.get("buttons", 0)) & 1):
+            elif kind == "mouseup":
                 orbit.release(x, y)
+            elif kind == "mousemove" and not int(event.get("buttons", 0)) & 1:  # released outside the image
+                orbit.release()
             elif kind == "mousemove":
                 orbit.move(x, y)
 
