@@ -59,13 +59,8 @@ Figure transport
 into an ``ipywidgets.Image``: one kernel→browser message per update, no extra
 round trip, and :func:`quatlib.plot.render_png` redraws only the moving artists
 over a cached background.  ``transport="ipympl"`` shows the same figure on an
-ipympl canvas instead; it needs the ipympl front-end extension but not
-``%matplotlib widget``.  On both, dragging a 3D panel with the mouse turns the
-view (the image gets its mouse events from ipyevents): the press must land in a
-3D panel, :func:`quatlib.models.orbit.view_from_drag` turns the pixels moved
-into a view, the view sliders move with it (they stay for keyboard users), and
-moves that arrive while a repaint runs are merged so that only the latest is
-painted.  Chosen by
+ipympl canvas instead; it needs the
+ipympl front-end extension but not ``%matplotlib widget``.  Chosen by
 measurement (benchmarks/bench_browser_latency.py, JupyterLab 4.6 + headless
 Chromium on the 2-core CI machine, under load from other jobs): slider key →
 repainted figure for ``hello_cube`` took a median of 72-79 ms (p95 132-154 ms)
@@ -73,6 +68,14 @@ with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
 147 ms), ``rotation_2d`` 61 ms (p95 129 ms).  The server part (math, artists,
 PNG) is 8-20 ms of CPU per update (benchmarks/bench_demos.py measures it for
 every demo).
+
+On both transports a drag with the mouse across a 3D panel turns the view
+(``_Orbit``; the image transport gets the mouse events from ipyevents, no
+JavaScript of the course's own): the press must land in a 3D panel (a drag over
+a 2D chart turns nothing), :func:`quatlib.models.orbit.view_from_drag` turns the
+pixels moved into a view, and the view sliders move with it (they stay, for
+keyboard users; moving them still turns the view).  Moves that arrive while a
+repaint runs are merged: only the latest view is painted.
 
 Every demo also carries a PNG of its initial state and a one-line text in its
 output (see :meth:`Demo._repr_mimebundle_`), so a saved notebook shows a picture
@@ -300,7 +303,8 @@ class _ImageView:
                 orbit.move(x, y)
 
         self.events = Event(source=self.widget, watched_events=["mousedown", "mousemove", "mouseup"],
-                            prevent_default_action=True)
+                            prevent_default_action=True, throttle_or_debounce="throttle",
+                            wait=orbit.MOVE_INTERVAL_MS)
         self.events.on_dom_event(handle)
 
 
@@ -347,10 +351,14 @@ class _Orbit:
     by :data:`COALESCE_S` on the kernel's event loop, so the moves that queued
     up while the last repaint ran are merged and only the latest view is
     painted.  Without a running event loop (a script, a test) each move paints
-    at once.  The release paints its own position and ends the drag.
+    at once.  The release paints its own position and ends the drag (a move
+    throttled in the browser may arrive after it: no drag, it is ignored).
     """
 
     COALESCE_S = 0.003  # long enough for the kernel to read the messages that queued up during a repaint
+    # The browser sends at most one move per MOVE_INTERVAL_MS (ipyevents' throttle, which keeps the last move):
+    # a mouse reports every ~16 ms, and every message costs the kernel its handling even when merged.
+    MOVE_INTERVAL_MS = 50
 
     def __init__(self, demo: "Demo"):
         self.demo = demo
