@@ -20,7 +20,8 @@ With ``--orbit`` it drags the figure instead of a slider (drag to orbit): in eac
 sliders, pressed at the centre of its first 3D panel (located by building the same demo here: the cell's text
 output names it) and moved left and right along the same eased path (0.4 of the panel's width each way).  The
 figure updates and the settle time are counted the same way; "values shown" counts changes of the
-"view turn (°)" readout (the drag moves the view sliders).
+"view turn (°)" readout (the drag moves the view sliders).  It then times the kernel's share of a drag step for
+every 3D demo in this process (synthetic ipyevents messages, CPU time: :func:`kernel_orbit_steps`).
 
 Usage (from the repository root, as a module: it imports the browser tests' page object as a package)::
 
@@ -175,6 +176,41 @@ def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> tuple[float, float, flo
     return x0, y0, 0.4 * sx * ax.bbox.width
 
 
+def kernel_orbit_steps(steps: int = 14, repeat: int = 3) -> list[tuple[str, float, float]]:
+    """The kernel's share of a drag step, in this process: (demo, p50 ms, p95 ms) of CPU time per step.
+
+    For every 3D demo of the course, synthetic ipyevents messages (what the image's ``Event`` widget receives)
+    drag its first panel ``repeat`` times, ``steps`` moves of 10 px each (one 5° view step per move: one paint).
+    No event loop runs here, so every move is handled and painted at once (the kernel merges queued ones)."""
+    from quatlib import course
+    from quatlib import widgets as qw
+
+    rows = []
+    for name in course.demo_names():
+        demo = getattr(qw, name)()
+        if not demo.scenes:
+            continue
+        ax, (w, h) = demo.scenes[0].ax, (demo.figure.bbox.width, demo.figure.bbox.height)
+        x0, y0 = ax.bbox.x0 + ax.bbox.width / 2, ax.bbox.y0 + ax.bbox.height / 2
+
+        def send(kind, x, y, buttons=1, demo=demo, h=h, w=w):
+            demo.view.events._handle_mouse_msg(None, {
+                "type": kind, "relativeX": round(x), "relativeY": round(h - y), "boundingRectWidth": w,
+                "boundingRectHeight": h, "button": 0, "buttons": buttons}, [])
+
+        times = []
+        for rep in range(repeat):
+            send("mousedown", x0, y0)
+            for k in range(1, steps + 1):
+                t = time.process_time()
+                send("mousemove", x0 + 10 * k * (-1) ** rep, y0 + 3 * k)
+                times.append(1e3 * (time.process_time() - t))
+            send("mouseup", x0, y0, 0)
+        times.sort()
+        rows.append((name, statistics.median(times), times[int(0.95 * (len(times) - 1))]))
+    return rows
+
+
 def pick_orbit_slider(nb: lab.Notebook) -> lab.Slider:
     """The "view turn (°)" slider of the notebook's first demo with view sliders."""
     for slider in nb.sliders():
@@ -295,6 +331,12 @@ def main(argv=None) -> int:
               f"{max(x.settle_ms for x in d):.0f} | {statistics.median(x.values for x in d):.0f} | "
               f"{statistics.median(x.moves for x in d):.0f} | "
               f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}{' · ' + t.note if t.note else ''} |")
+    if args.orbit:
+        print("\nThe kernel's share of a drag step (in this process, synthetic ipyevents messages, CPU time; the "
+              "same work as a view turn of bench_demos.py):\n")
+        print("| demo | drag step p50 (ms) | p95 (ms) |\n|---|---:|---:|")
+        for name, p50, p95 in kernel_orbit_steps():
+            print(f"| `{name}` | {p50:.1f} | {p95:.1f} |")
     return 0
 
 
