@@ -437,7 +437,8 @@ class Demo(W.HBox):
         The artists and live widgets ``draw`` moves, by name (``demo.items``).
     scenes : sequence of quatlib.plot.Scene
         The 3D scenes; when given, view controls (azimuth, elevation, reset) turn
-        them all together.
+        them all together, and so does a mouse drag across any of them (see
+        "Figure transport" in the module docstring).
     buttons : dict[str, ipywidgets.Widget]
         Extra buttons and widgets (a ``Play``, a row of buttons) shown under the
         controls, by name (``demo.buttons``).  Their handlers change the demo
