@@ -16,11 +16,19 @@ change (0 when the last figure came before the release).  The issue's goal: at l
 100 ms.  Each slider is dragged ``--repeat`` times; the table shows the median over the drags.  Speed is measured
 here, never asserted in tests.
 
+With ``--orbit`` it drags the figure instead of a slider (drag to orbit): in each notebook the first demo with view
+sliders, pressed at the centre of its first 3D panel (located by building the same demo here: the cell's text
+output names it) and moved left and right along the same eased path (0.4 of the panel's width each way).  The
+figure updates and the settle time are counted the same way; "values shown" counts changes of the
+"view turn (°)" readout (the drag moves the view sliders).  It then times the kernel's share of a drag step for
+every 3D demo in this process (synthetic ipyevents messages, CPU time: :func:`kernel_orbit_steps`).
+
 Usage (from the repository root, as a module: it imports the browser tests' page object as a package)::
 
     .venv/bin/python -m benchmarks.bench_browser_drag                    # one slider per course notebook
     .venv/bin/python -m benchmarks.bench_browser_drag --notebook notebooks/04_sandwich.ipynb --slider "angle (°)"
     .venv/bin/python -m benchmarks.bench_browser_drag --all-sliders --repeat 1
+    .venv/bin/python -m benchmarks.bench_browser_drag --orbit             # drag the 3D figure of each notebook
 
 Needs /usr/bin/chromium, like the browser tests.  Results: benchmarks/README.md.
 """
@@ -94,17 +102,21 @@ class Target:
     note: str = ""
 
 
-def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float) -> Drag:
-    """One continuous drag of ``slider``'s handle, towards the farther end of its track and back."""
+def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool = False) -> Drag:
+    """One continuous drag of ``slider``'s handle, towards the farther end of its track and back; with ``orbit``,
+    of the figure in ``slider``'s cell (a view slider's), from the centre of its first 3D panel."""
     page = nb.page
     nb.wait_quiet(quiet=0.5)
-    box = slider.track()
-    h, track = box["handle"], box["track"]
-    x0, y = h["x"] + h["width"] / 2, h["y"] + h["height"] / 2
-    left, right = track["x"] + 2, track["x"] + track["width"] - 2
-    # Ease out towards the farther end and back, 1.25 times in `seconds`: it ends away from where it started.
-    far = right if right - x0 >= x0 - left else left
-    amplitude = 0.8 * (far - x0)
+    if orbit:
+        x0, y, amplitude = orbit_start(nb, slider)
+    else:
+        box = slider.track()
+        h, track = box["handle"], box["track"]
+        x0, y = h["x"] + h["width"] / 2, h["y"] + h["height"] / 2
+        left, right = track["x"] + 2, track["x"] + track["width"] - 2
+        # Ease out towards the farther end and back, 1.25 times in `seconds`: it ends away from where it started.
+        far = right if right - x0 >= x0 - left else left
+        amplitude = 0.8 * (far - x0)
     page.evaluate(_JS_WATCH, slider.handle.element_handle())
     page.mouse.move(x0, y)
     page.mouse.down()
@@ -131,6 +143,82 @@ def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float) -> Drag:
                 values=sum(down <= t <= up for t, _ in r["values"]), moves=moves, seconds=(up - down) / 1000)
 
 
+_JS_DEMO_NAME = """(handle) => {  // the demo's name: its text output reads "<name>: <description> (a live widget…)"
+  const cell = handle.closest('.jp-Cell');
+  const panel = window.jupyterapp.shell.widgets('main').find((w) => w.content && w.content.widgets &&
+      w.content.widgets.some((c) => c.node === cell));
+  const model = panel.content.widgets.find((c) => c.node === cell).model;
+  for (let i = 0; i < model.outputs.length; i++) {
+    const text = model.outputs.get(i).data['text/plain'];
+    if (text && String(text).includes('a live widget')) return String(text).split(':')[0];
+  }
+  return null;
+}"""
+
+
+def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> tuple[float, float, float]:
+    """Where an orbit drag starts (viewport x, y: the centre of the first 3D panel of the figure in ``slider``'s
+    cell) and its horizontal amplitude (0.4 of the panel's width)."""
+    from quatlib import widgets as qw
+
+    name = slider.handle.evaluate(_JS_DEMO_NAME)
+    if not name:
+        raise LookupError(f"{nb.relpath}: no demo text output in the cell of {slider.description!r}")
+    ax = getattr(qw, name)().scenes[0].ax
+    image = slider.handle.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]").locator(
+        "img.widget-image").first
+    image.scroll_into_view_if_needed()
+    box = image.bounding_box()
+    fig_w, fig_h = ax.figure.bbox.width, ax.figure.bbox.height
+    sx, sy = box["width"] / fig_w, box["height"] / fig_h
+    x0 = box["x"] + sx * (ax.bbox.x0 + ax.bbox.width / 2)
+    y0 = box["y"] + sy * (fig_h - ax.bbox.y0 - ax.bbox.height / 2)
+    return x0, y0, 0.4 * sx * ax.bbox.width
+
+
+def kernel_orbit_steps(steps: int = 14, repeat: int = 3) -> list[tuple[str, float, float]]:
+    """The kernel's share of a drag step, in this process: (demo, p50 ms, p95 ms) of CPU time per step.
+
+    For every 3D demo of the course, synthetic ipyevents messages (what the image's ``Event`` widget receives)
+    drag its first panel ``repeat`` times, ``steps`` moves of 10 px each (one 5° view step per move: one paint).
+    No event loop runs here, so every move is handled and painted at once (the kernel merges queued ones)."""
+    from quatlib import course
+    from quatlib import widgets as qw
+
+    rows = []
+    for name in course.demo_names():
+        demo = getattr(qw, name)()
+        if not demo.scenes:
+            continue
+        ax, (w, h) = demo.scenes[0].ax, (demo.figure.bbox.width, demo.figure.bbox.height)
+        x0, y0 = ax.bbox.x0 + ax.bbox.width / 2, ax.bbox.y0 + ax.bbox.height / 2
+
+        def send(kind, x, y, buttons=1, demo=demo, h=h, w=w):
+            demo.view.events._handle_mouse_msg(None, {
+                "type": kind, "relativeX": round(x), "relativeY": round(h - y), "boundingRectWidth": w,
+                "boundingRectHeight": h, "button": 0, "buttons": buttons}, [])
+
+        times = []
+        for rep in range(repeat):
+            send("mousedown", x0, y0)
+            for k in range(1, steps + 1):
+                t = time.process_time()
+                send("mousemove", x0 + 10 * k * (-1) ** rep, y0 + 3 * k)
+                times.append(1e3 * (time.process_time() - t))
+            send("mouseup", x0, y0, 0)
+        times.sort()
+        rows.append((name, statistics.median(times), times[int(0.95 * (len(times) - 1))]))
+    return rows
+
+
+def pick_orbit_slider(nb: lab.Notebook) -> lab.Slider:
+    """The "view turn (°)" slider of the notebook's first demo with view sliders."""
+    for slider in nb.sliders():
+        if slider.description == "view turn (°)" and not slider.is_disabled():
+            return slider
+    raise LookupError(f"{nb.relpath}: no demo with view sliders")
+
+
 def pick_slider(nb: lab.Notebook, description: str) -> lab.Slider:
     if description:
         return nb.slider(description)
@@ -140,7 +228,7 @@ def pick_slider(nb: lab.Notebook, description: str) -> lab.Slider:
     raise LookupError(f"{nb.relpath}: no enabled slider with a figure in its cell")
 
 
-def measure(browser, server: lab.LabServer, target: Target, seconds: float, repeat: int) -> None:
+def measure(browser, server: lab.LabServer, target: Target, seconds: float, repeat: int, orbit: bool = False) -> None:
     page = browser.new_page(viewport=lab.VIEWPORT)
     try:
         nb = lab.Notebook(page, server, target.relpath).open()
@@ -148,11 +236,15 @@ def measure(browser, server: lab.LabServer, target: Target, seconds: float, repe
         state = nb.wait_rendered()
         if state["errors"]:
             raise SystemExit(f"{target.relpath}: errors after Run All: {state['errors']}")
-        slider = pick_slider(nb, target.slider)
-        target.slider = slider.description
+        try:
+            slider = pick_orbit_slider(nb) if orbit else pick_slider(nb, target.slider)
+        except LookupError as exc:
+            target.note = str(exc)
+            return
+        target.slider = "figure (orbit)" if orbit else slider.description
         nb.stable_figure_shots(slider.cell)
         for i in range(repeat):
-            target.drags.append(drag_once(nb, slider, seconds))
+            target.drags.append(drag_once(nb, slider, seconds, orbit))
             print(f"\r{target.relpath} {target.slider!r}: drag {i + 1}/{repeat}", end="", file=sys.stderr)
         print(file=sys.stderr)
         late = nb.state()["errors"]
@@ -184,9 +276,12 @@ def main(argv=None) -> int:
     ap.add_argument("--all-sliders", action="store_true", help="every enabled slider with a figure, not just one")
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one drag")
     ap.add_argument("--repeat", type=int, default=3, help="drags per slider (the table shows medians)")
+    ap.add_argument("--orbit", action="store_true", help="drag each notebook's first 3D figure, not a slider")
     args = ap.parse_args(argv)
     if args.slider and (not args.notebook or len(args.notebook) != 1 or args.all_sliders):
         ap.error("--slider needs exactly one --notebook and no --all-sliders")
+    if args.orbit and (args.slider or args.all_sliders):
+        ap.error("--orbit drags a figure: no --slider, no --all-sliders")
     reason = lab.missing_browser_reason()
     if reason:
         print(f"cannot run: {reason}", file=sys.stderr)
@@ -208,17 +303,22 @@ def main(argv=None) -> int:
                     found = (all_slider_targets(browser, server, relpath) if args.all_sliders
                              else [Target(relpath, args.slider)])
                     for target in found:
-                        measure(browser, server, target, args.seconds, args.repeat)
-                        targets.append(target)
+                        measure(browser, server, target, args.seconds, args.repeat, args.orbit)
+                        if target.drags:
+                            targets.append(target)
+                        else:
+                            print(f"{relpath}: skipped ({target.note})", file=sys.stderr)
             finally:
                 browser.close()
     load_after = os.getloadavg()
-    print(f"Continuous {args.seconds:g} s mouse drag of a slider (a move every {FRAME_S * 1000:.0f} ms) in JupyterLab "
+    dragged = "a 3D figure" if args.orbit else "a slider"
+    print(f"Continuous {args.seconds:g} s mouse drag of {dragged} (a move every {FRAME_S * 1000:.0f} ms) in JupyterLab "
           f"{_versions()}, headless Chromium, {os.cpu_count()} CPU(s), {platform.machine()}; {args.repeat} drag(s) "
           f"per slider, medians. Load average (1/5/15 min) before {' / '.join(f'{x:.2f}' for x in load_before)}, "
           f"after {' / '.join(f'{x:.2f}' for x in load_after)}. Goal: ≥ {GOAL_UPDATES_PER_S:.0f} updates/s, "
           f"settle ≤ {GOAL_SETTLE_MS:.0f} ms.\n")
-    print("| notebook | slider | figure updates/s | settle (ms) | worst settle (ms) | values shown | mouse moves "
+    print(f"| notebook | {'dragged' if args.orbit else 'slider'} | figure updates/s | settle (ms) | worst settle (ms) "
+          "| values shown | mouse moves "
           "| goal |")
     print("|---|---|---:|---:|---:|---:|---:|---|")
     for t in targets:
@@ -231,6 +331,12 @@ def main(argv=None) -> int:
               f"{max(x.settle_ms for x in d):.0f} | {statistics.median(x.values for x in d):.0f} | "
               f"{statistics.median(x.moves for x in d):.0f} | "
               f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}{' · ' + t.note if t.note else ''} |")
+    if args.orbit:
+        print("\nThe kernel's share of a drag step (in this process, synthetic ipyevents messages, CPU time; the "
+              "same work as a view turn of bench_demos.py):\n")
+        print("| demo | drag step p50 (ms) | p95 (ms) |\n|---|---:|---:|")
+        for name, p50, p95 in kernel_orbit_steps():
+            print(f"| `{name}` | {p50:.1f} | {p95:.1f} |")
     return 0
 
 

@@ -59,7 +59,7 @@ Figure transport
 into an ``ipywidgets.Image``: one kernel→browser message per update, no extra
 round trip, and :func:`quatlib.plot.render_png` redraws only the moving artists
 over a cached background.  ``transport="ipympl"`` shows the same figure on an
-ipympl canvas instead (drag with the mouse to turn the 3D view); it needs the
+ipympl canvas instead; it needs the
 ipympl front-end extension but not ``%matplotlib widget``.  Chosen by
 measurement (benchmarks/bench_browser_latency.py, JupyterLab 4.6 + headless
 Chromium on the 2-core CI machine, under load from other jobs): slider key →
@@ -68,6 +68,14 @@ with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
 147 ms), ``rotation_2d`` 61 ms (p95 129 ms).  The server part (math, artists,
 PNG) is 8-20 ms of CPU per update (benchmarks/bench_demos.py measures it for
 every demo).
+
+On both transports a drag with the mouse across a 3D panel turns the view
+(``_Orbit``; the image transport gets the mouse events from ipyevents, no
+JavaScript of the course's own): the press must land in a 3D panel (a drag over
+a 2D chart turns nothing), :func:`quatlib.models.orbit.view_from_drag` turns the
+pixels moved into a view, and the view sliders move with it (they stay, for
+keyboard users; moving them still turns the view).  Moves that arrive while a
+repaint runs are merged: only the latest view is painted.
 
 Every demo also carries a PNG of its initial state and a one-line text in its
 output (see :meth:`Demo._repr_mimebundle_`), so a saved notebook shows a picture
@@ -79,6 +87,7 @@ Restart & Run All and running cells out of order both work.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import html
@@ -90,6 +99,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
+from ..models.orbit import view_from_drag
 
 __all__ = ["Demo", "slider", "angle_slider", "player", "control_style", "labelled", "colored", "fmt", "fmt_sci",
            "fmt_vector", "fmt_matrix", "setup"]
@@ -260,6 +270,44 @@ class _ImageView:
     def snapshot(self) -> bytes:
         return self.png or qp.render_png(self.fig)
 
+    def connect_orbit(self, orbit: "_Orbit") -> None:
+        """Feed mouse presses, moves and releases on the image to ``orbit`` (via ipyevents, no JavaScript of ours).
+
+        The pointer's position comes from ipyevents' ``relativeX``/``relativeY``
+        (CSS pixels from the image's top left) scaled by the figure's size over
+        the displayed size (``boundingRectWidth``/``Height``): the PNG is drawn
+        at the figure's dpi, so this is the figure pixel under the pointer
+        however the image is scaled.  (ipyevents' ``dataX``/``dataY`` use the
+        image's natural size, which reads 0 while a new PNG is being decoded:
+        measured in Chromium, mid-drag.)  Matplotlib counts ``y`` from the
+        bottom.  A move with no button held ends a drag whose release happened
+        outside the image.
+        """
+        from ipyevents import Event
+
+        width, height = self.fig.bbox.width, self.fig.bbox.height
+
+        def handle(event):
+            kind = event.get("type")
+            shown_w, shown_h = float(event.get("boundingRectWidth", 0)), float(event.get("boundingRectHeight", 0))
+            if shown_w <= 0 or shown_h <= 0 or "relativeX" not in event:
+                return
+            x = float(event["relativeX"]) * width / shown_w
+            y = height - float(event["relativeY"]) * height / shown_h
+            if kind == "mousedown" and event.get("button") == 0:
+                orbit.press(x, y)
+            elif kind == "mouseup":
+                orbit.release(x, y)
+            elif kind == "mousemove" and not int(event.get("buttons", 0)) & 1:  # released outside the image
+                orbit.release()
+            elif kind == "mousemove":
+                orbit.move(x, y)
+
+        self.events = Event(source=self.widget, watched_events=["mousedown", "mousemove", "mouseup"],
+                            prevent_default_action=True, throttle_or_debounce="throttle",
+                            wait=orbit.MOVE_INTERVAL_MS)
+        self.events.on_dom_event(handle)
+
 
 class _IpymplView:
     """The figure on an ipympl canvas (mouse events reach matplotlib)."""
@@ -284,6 +332,84 @@ class _IpymplView:
 
     def snapshot(self) -> bytes:
         return qp.render_png(self.fig)
+
+    def connect_orbit(self, orbit: "_Orbit") -> None:
+        """Feed matplotlib's mouse events on the canvas (display pixels, ``y`` up) to ``orbit``."""
+        self.canvas.mpl_connect("button_press_event",
+                                lambda e: orbit.press(e.x, e.y) if e.button == 1 and e.x is not None else None)
+        self.canvas.mpl_connect("button_release_event", lambda e: orbit.release(e.x, e.y))
+        self.canvas.mpl_connect("motion_notify_event", lambda e: orbit.move(e.x, e.y) if e.x is not None else None)
+
+
+class _Orbit:
+    """Drag to orbit: a press in a 3D panel, moves, a release; the view sliders follow.
+
+    Positions are figure pixels (matplotlib's display coordinates: ``y`` up).
+    A press outside every scene's axes (a 2D chart of a mixed figure, the
+    margin) starts nothing.  Each move computes the view from the press
+    (:func:`~quatlib.models.orbit.view_from_drag`: from where the drag started,
+    so a dropped move loses nothing) and asks for a paint; paints are deferred
+    by :data:`COALESCE_S` on the kernel's event loop, so the moves that queued
+    up while the last repaint ran are merged and only the latest view is
+    painted.  Without a running event loop (a script, a test) each move paints
+    at once.  The release paints its own position and ends the drag (a move
+    throttled in the browser may arrive after it: no drag, it is ignored).
+    """
+
+    COALESCE_S = 0.003  # long enough for the kernel to read the messages that queued up during a repaint
+    # The browser sends at most one move per MOVE_INTERVAL_MS (ipyevents' throttle, which keeps the last move):
+    # a mouse reports every ~16 ms, and every message costs the kernel its handling even when merged.
+    MOVE_INTERVAL_MS = 50
+
+    def __init__(self, demo: "Demo"):
+        self.demo = demo
+        self.drag = None  # (x0, y0, azim0, elev0) while the button is held
+        self.target = None  # the view the latest move asks for, not yet painted
+        self.pending = False  # a paint is scheduled
+
+    def press(self, x: float, y: float) -> bool:
+        """Start a drag if ``(x, y)`` is in a 3D panel; returns whether it started."""
+        if not any(s.ax.bbox.contains(x, y) for s in self.demo.scenes):
+            self.drag = None
+            return False
+        c = self.demo.view_controls
+        self.drag = (float(x), float(y), c["view_azim"].value, c["view_elev"].value)
+        return True
+
+    def move(self, x: float, y: float) -> None:
+        """The mouse is at ``(x, y)``: turn the view there (when a drag is on)."""
+        if self.drag is None:
+            return
+        x0, y0, azim0, elev0 = self.drag
+        azim = self.demo.view_controls["view_azim"]
+        elev = self.demo.view_controls["view_elev"]
+        self.target = view_from_drag((azim0, elev0), x - x0, y - y0, step=azim.step,
+                                     azim_range=(azim.min, azim.max), elev_range=(elev.min, elev.max))
+        if self.pending:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): paint now
+            self.paint()
+            return
+        self.pending = True
+        loop.call_later(self.COALESCE_S, self.paint)
+
+    def release(self, x=None, y=None) -> None:
+        """End the drag (at ``(x, y)`` if known: that position is painted)."""
+        if self.drag is not None and x is not None and y is not None:
+            self.move(x, y)
+        self.drag = None
+
+    def paint(self) -> None:
+        """Move the view sliders to the latest target and repaint once (nothing when the view is already there)."""
+        self.pending = False
+        target, self.target = self.target, None
+        c = self.demo.view_controls
+        if target is None or target == (c["view_azim"].value, c["view_elev"].value):
+            return
+        self.demo.set(quiet=True, view_azim=target[0], view_elev=target[1])
+        self.demo._on_view(None)
 
 
 # --------------------------------------------------------------------------------------
@@ -369,7 +495,8 @@ class Demo(W.HBox):
         The artists and live widgets ``draw`` moves, by name (``demo.items``).
     scenes : sequence of quatlib.plot.Scene
         The 3D scenes; when given, view controls (azimuth, elevation, reset) turn
-        them all together.
+        them all together, and so does a mouse drag across any of them (see
+        "Figure transport" in the module docstring).
     buttons : dict[str, ipywidgets.Widget]
         Extra buttons and widgets (a ``Play``, a row of buttons) shown under the
         controls, by name (``demo.buttons``).  Their handlers change the demo
@@ -443,8 +570,8 @@ class Demo(W.HBox):
             if view is not None:
                 for s in self.scenes:
                     s.set_view(*view)
-            if transport == "ipympl":
-                self._connect_mouse_orbit()
+            self._orbit = _Orbit(self)
+            self.view.connect_orbit(self._orbit)
 
         for c in self.controls.values():
             c.observe(self._on_control, names="value")
@@ -585,28 +712,3 @@ class Demo(W.HBox):
         data["text/plain"] = f"{self.name}: {self.description} (a live widget: run the notebook to use it)"
         data["image/png"] = base64.b64encode(self.snapshot()).decode("ascii")
         return data
-
-    # -- mouse orbit (ipympl transport only) -------------------------------------------
-    def _connect_mouse_orbit(self) -> None:
-        canvas = self.figure.canvas
-        state = {}
-
-        def press(event):
-            if event.inaxes is not None and event.button == 1:
-                state["xy"] = (event.x, event.y)
-                state["view"] = (self.view_controls["view_azim"].value, self.view_controls["view_elev"].value)
-
-        def release(event):
-            state.clear()
-
-        def motion(event):
-            if "xy" not in state or event.x is None:
-                return
-            dx, dy = event.x - state["xy"][0], event.y - state["xy"][1]
-            azim = (state["view"][0] - 0.5 * dx + 180) % 360 - 180
-            elev = float(np.clip(state["view"][1] - 0.5 * dy, -90, 90))
-            self.set(view_azim=round(azim), view_elev=round(elev))
-
-        canvas.mpl_connect("button_press_event", press)
-        canvas.mpl_connect("button_release_event", release)
-        canvas.mpl_connect("motion_notify_event", motion)
