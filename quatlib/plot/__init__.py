@@ -36,7 +36,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`), :func:`style`, :func:`figure`, the z-order bands :class:`Z`
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
-``_png``     :func:`encode_png`
+``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
 ``_camera``  :class:`Camera`, :class:`Scene`
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
@@ -119,7 +119,7 @@ from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._outline import OutlineText, WorldAxes
-from ._png import encode_png
+from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
@@ -130,7 +130,7 @@ __all__ = [
     "AXIS_COLORS", "COLORS", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "panels", "strip", "overlay",
     # rendering
-    "Renderer", "render_png", "render_rgb", "invalidate", "encode_png",
+    "Renderer", "render_png", "render_rgb", "invalidate", "encode_png", "PngEncoder",
     # camera, scene and the extension API
     "Camera", "Scene", "Item", "as_points", "as_matrix",
     # items in a scene

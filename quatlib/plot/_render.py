@@ -11,7 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import Collection
 
 from ._agg import Canvas
-from ._png import encode_png
+from ._png import PngEncoder
 
 __all__ = ["Renderer", "render_rgb", "render_png", "invalidate"]
 
@@ -73,6 +73,7 @@ class Renderer:
         self.background = None  # charts + the static items that follow the camera, or None
         self._size = None
         self.timing = {"draw": 0.0, "png": 0.0}
+        self._png = PngEncoder()  # remembers the last frame: unchanged rows are not deflated again
 
     @classmethod
     def of(cls, fig) -> Renderer:
@@ -211,11 +212,17 @@ class Renderer:
         self._size = tuple(canvas.get_width_height())
 
     def render_png(self, compress_level: int = 1) -> bytes:
-        """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
+        """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`).
+
+        The renderer's :class:`~quatlib.plot.PngEncoder` deflates only the bands of rows that changed since the
+        last frame.
+        """
         t0 = self.clock()
         rgb = self.render_rgb()
         t1 = self.clock()
-        png = encode_png(rgb, compress_level)
+        if self._png.compress_level != compress_level:
+            self._png = PngEncoder(compress_level)
+        png = self._png.encode(rgb)
         self.timing = {"draw": t1 - t0, "png": self.clock() - t1}
         return png
 
