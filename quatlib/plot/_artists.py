@@ -185,19 +185,19 @@ class Frame(Item):
             return
         to_pixels = self.ax.transData
         centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
+        fixed = np.array([b.extents for b in boxes]) + [-pad, -pad, pad, pad]
         for arrow in self.arrows:
             if not arrow.label:
                 continue
             start = to_pixels.transform(arrow.label_position)
+            box = arrow.label_box(renderer).extents  # where it is now; the box moves with the letter
             for k in range(11):  # 0, 5 %, ..., 50 % of the way back to the origin
-                xy = start + 0.05 * k * (centre - start)
-                arrow.label_position = to_pixels.inverted().transform(xy)
-                box = arrow.label_box(renderer)
-                if not any(box.x0 < b.x1 + pad and b.x0 - pad < box.x1 and box.y0 < b.y1 + pad
-                           and b.y0 - pad < box.y1 for b in boxes):
-                    break
-            else:
-                arrow.label_position = to_pixels.inverted().transform(start)  # nowhere clear: where it was
+                shift = 0.05 * k * (centre - start)
+                x0, y0, x1, y1 = box + np.tile(shift, 2)
+                if not ((x0 < fixed[:, 2]) & (fixed[:, 0] < x1) & (y0 < fixed[:, 3]) & (fixed[:, 1] < y1)).any():
+                    if k:
+                        arrow.label_position = to_pixels.inverted().transform(start + shift)
+                    break  # clear (nowhere clear: it stays where it was)
 
 
 class Arc(Item):
