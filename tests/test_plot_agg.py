@@ -149,3 +149,28 @@ def test_a_text_is_laid_out_and_measured_once(empty_cache, monkeypatch):
         fig.canvas.draw()
     assert renderer.get_text_width_height_descent("moving label", text.get_fontproperties(), False) == metrics
     assert len(_agg._LAYOUTS) == layouts and not calls and len(_agg._LINES) > 1
+
+
+def test_a_text_for_every_update_keeps_its_layout_and_is_matplotlibs_text():
+    fig, (scene,) = qp.panels(1)
+    ours = qp.add_text(scene.ax, 0.2, 0.3, "turn axis", ha="center", va="center", fontsize=10,
+                       bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75))
+    theirs = scene.ax.text(0.2, 0.3, "turn axis", ha="center", va="center", fontsize=10,
+                           bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75))
+    renderer = fig.canvas.get_renderer()
+    assert ours.get_transform() is scene.ax.transData and ours in scene.ax.texts
+    assert ours.get_clip_on() == theirs.get_clip_on()
+    assert (ours.get_clip_box() is None) == (theirs.get_clip_box() is None)
+    first = ours._get_layout(renderer)
+    for xy in ((0.5, -0.4), (-1.0, 0.7)):  # moved: the same layout, the box where matplotlib puts it
+        ours.set_position(xy)
+        theirs.set_position(xy)
+        assert ours._get_layout(renderer) is first
+        np.testing.assert_allclose(ours.get_window_extent(renderer).extents, theirs.get_window_extent(renderer).extents)
+    for change in (lambda t: t.set_text("turn axis n"), lambda t: t.set_fontsize(12), lambda t: t.set_rotation(30),
+                   lambda t: t.set_ha("left")):  # anything that shapes the text: laid out again
+        change(ours)
+        change(theirs)
+        assert ours._get_layout(renderer) is not first
+        first = ours._get_layout(renderer)
+        np.testing.assert_allclose(ours.get_window_extent(renderer).extents, theirs.get_window_extent(renderer).extents)

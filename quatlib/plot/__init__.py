@@ -46,7 +46,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
-             :class:`Bars`
+             :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
@@ -123,7 +123,7 @@ from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
-from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
+from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
 
 __all__ = [
     # style and layout
@@ -136,7 +136,7 @@ __all__ = [
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
-    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
+    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope",
     # text drawn as glyph outlines (cheap to redraw)

@@ -9,6 +9,7 @@ from matplotlib.patches import Circle, Polygon
 
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z
+from ._texts import add_text
 
 __all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle"]
 
@@ -29,8 +30,8 @@ class Arrow(Item):
                             solid_capstyle="butt", zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
-                                   va="center", alpha=min(1.0, alpha + 0.2), zorder=Z.TEXT - 1)
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                               va="center", alpha=min(1.0, alpha + 0.2), zorder=Z.TEXT - 1)
         self.ax.add_line(self._line)
         self.ax.add_patch(self._head)
         self.own(self._line, self._head, self._label)
@@ -103,7 +104,7 @@ class Point(Item):
         self.label_offset = np.asarray(label_offset, dtype=float)
         self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
                            zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
         self.ax.add_line(self._dot)
         self.own(self._dot, self._label)
         self.set_data(p)
@@ -222,8 +223,8 @@ class Arc(Item):
         self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
-                                   va="center", zorder=Z.TEXT - 1)
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                               va="center", zorder=Z.TEXT - 1)
         self.ax.add_line(self._line)
         self.ax.add_patch(self._head)
         self.own(self._line, self._head, self._label)
