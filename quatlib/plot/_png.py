@@ -30,7 +30,8 @@ class PngEncoder:
     A demo's update redraws a few artists over a still background: a third of
     its figure's rows, often more, are the same as in the previous frame.  The
     image is stored in bands of :attr:`BAND` rows, each deflated on its own
-    into a run of byte-aligned blocks (``Z_FULL_FLUSH``); the zlib stream is
+    into a run of byte-aligned blocks (``Z_FULL_FLUSH`` after each band: the
+    next one refers to nothing before it); the zlib stream is
     those runs one after the other, an empty final block and the Adler-32 of
     all rows (combined from the bands' own).  A band whose rows did not change
     keeps its deflated bytes and checksum from the previous frame.  The file
@@ -67,11 +68,13 @@ class PngEncoder:
         if self._shape != raw.shape:
             self._bands, self._shape = [], raw.shape
         self.deflated = 0
+        deflate = None
         for k, start in enumerate(range(0, h, self.BAND)):
             rows = raw[start:start + self.BAND].tobytes()
             if k < len(self._bands) and self._bands[k][0] == rows:
                 continue  # as in the last frame
-            deflate = zlib.compressobj(self.compress_level, zlib.DEFLATED, -15)  # raw deflate, no header
+            if deflate is None:  # raw deflate, no header; a full flush after each band starts the next afresh
+                deflate = zlib.compressobj(self.compress_level, zlib.DEFLATED, -15)
             band = (rows, deflate.compress(rows) + deflate.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
             if k < len(self._bands):
                 self._bands[k] = band
