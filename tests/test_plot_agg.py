@@ -110,8 +110,67 @@ def test_a_new_string_reuses_the_glyphs_it_shares_with_earlier_ones(empty_cache)
     assert len(_agg._GLYPHS) == glyphs and len(_agg._LINES) == 2
 
 
-def test_math_text_and_empty_lines_take_matplotlibs_path(empty_cache):
-    fig = Figure(figsize=(2, 1), dpi=100, facecolor="white")
-    fig.text(0.1, 0.5, r"$\theta^2$", fontsize=14)
+def math_figure() -> Figure:
+    fig = Figure(figsize=(2, 1.2), dpi=100, facecolor="white")
+    fig.text(0.1, 0.6, r"$\theta^2 = \frac{\pi}{2}$", fontsize=14)
+    fig.text(0.55, 0.15, r"$\sqrt{x}$", fontsize=12, rotation=20)
     fig.text(0.1, 0.2, " ")
-    np.testing.assert_array_equal(pixels(fig, _agg.Canvas), pixels(fig, FigureCanvasAgg))
+    return fig
+
+
+@pytest.mark.skipif(not _agg.GLYPH_CACHE, reason="matplotlib 3.10: math text takes matplotlib's own path")
+def test_math_text_is_cached_with_matplotlibs_glyphs_and_bars(monkeypatch, empty_cache):
+    monkeypatch.setattr(_agg, "SUBPIXEL", 64)  # matplotlib places glyphs to 1/64 pixel
+    fig = math_figure()
+    theirs = pixels(fig, FigureCanvasAgg)
+    ours = pixels(fig, _agg.Canvas)
+    diff = np.abs(ours - theirs)
+    # glyph edges merged, as for plain text; the bars (fraction, root) are matplotlib's own
+    assert diff.max() <= 6 and (diff.max(axis=-1) > 0).mean() < 0.01
+    lines = len(_agg._LINES)
+    assert lines == 3  # the two formulas, and the blank line (kept as a line without ink)
+    fig.canvas.draw()  # again: from the cache
+    np.testing.assert_array_equal(np.asarray(fig.canvas.buffer_rgba())[..., :3], ours)
+    assert len(_agg._LINES) == lines
+
+
+def test_a_text_is_laid_out_and_measured_once(empty_cache, monkeypatch):
+    fig = Figure(figsize=(2, 0.6), dpi=100, facecolor="white")
+    text = fig.text(0.05, 0.3, "moving label")
+    _agg.Canvas(fig)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    metrics = renderer.get_text_width_height_descent("moving label", text.get_fontproperties(), False)
+    layouts = len(_agg._LAYOUTS)
+    calls = []
+    monkeypatch.setattr(renderer, "_prepare_font", lambda prop: calls.append(prop))  # no layout from here on
+    for x in np.linspace(0.05, 0.3, 9):  # at other positions within the pixel: new images, the same layout
+        text.set_x(x)
+        fig.canvas.draw()
+    assert renderer.get_text_width_height_descent("moving label", text.get_fontproperties(), False) == metrics
+    assert len(_agg._LAYOUTS) == layouts and not calls and len(_agg._LINES) > 1
+
+
+def test_a_text_for_every_update_keeps_its_layout_and_is_matplotlibs_text():
+    fig, (scene,) = qp.panels(1)
+    ours = qp.add_text(scene.ax, 0.2, 0.3, "turn axis", ha="center", va="center", fontsize=10,
+                       bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75))
+    theirs = scene.ax.text(0.2, 0.3, "turn axis", ha="center", va="center", fontsize=10,
+                           bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75))
+    renderer = fig.canvas.get_renderer()
+    assert ours.get_transform() is scene.ax.transData and ours in scene.ax.texts
+    assert ours.get_clip_on() == theirs.get_clip_on()
+    assert (ours.get_clip_box() is None) == (theirs.get_clip_box() is None)
+    first = ours._get_layout(renderer)
+    for xy in ((0.5, -0.4), (-1.0, 0.7)):  # moved: the same layout, the box where matplotlib puts it
+        ours.set_position(xy)
+        theirs.set_position(xy)
+        assert ours._get_layout(renderer) is first
+        np.testing.assert_allclose(ours.get_window_extent(renderer).extents, theirs.get_window_extent(renderer).extents)
+    for change in (lambda t: t.set_text("turn axis n"), lambda t: t.set_fontsize(12), lambda t: t.set_rotation(30),
+                   lambda t: t.set_ha("left")):  # anything that shapes the text: laid out again
+        change(ours)
+        change(theirs)
+        assert ours._get_layout(renderer) is not first
+        first = ours._get_layout(renderer)
+        np.testing.assert_allclose(ours.get_window_extent(renderer).extents, theirs.get_window_extent(renderer).extents)

@@ -263,6 +263,25 @@ def test_a_view_turn_redraws_only_the_static_items_that_follow_the_camera():
     np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
 
 
+def test_while_the_view_keeps_turning_the_camera_layer_is_drawn_into_each_frame_not_cached():
+    fig, (scene,) = qp.panels(1, size=3.0, title="turn me")
+    scene.world.static = True  # the camera layer: the world frame
+    cube = qp.Cube(scene)
+    renderer = qp.Renderer.of(fig)
+    renderer.render_rgb()
+    for k, azim in enumerate((10, 20, 30)):
+        scene.set_view(azim, 15)
+        np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+        assert (renderer.background is None) == (k > 0)  # the first turn is cached, the ones after it are not
+    cube.set_data(ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)))
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    assert renderer.background is not None  # the turns have stopped: the layer is cached again
+    background = renderer.background
+    cube.set_data(None)
+    renderer.render_rgb()
+    assert renderer.background is background
+
+
 def test_a_scene_without_camera_following_static_items_keeps_its_background_when_turned():
     fig, (scene,) = qp.panels(1, world_frame=False)
     qp.legend(scene, [("one", "red")])

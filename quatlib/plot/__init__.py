@@ -37,7 +37,7 @@ The package, by role (private modules, every public name re-exported here)
              the z-order bands :class:`Z`
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
-``_png``     :func:`encode_png`
+``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
 ``_camera``  :class:`Camera`, :class:`Scene`
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
@@ -47,7 +47,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
-             :class:`Bars`
+             :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
@@ -123,24 +123,24 @@ from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._outline import OutlineText, WorldAxes
 from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
-from ._png import encode_png
+from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLOR_ROLES, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
-from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, legend
+from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
 
 __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "panels", "strip", "overlay",
     # rendering
-    "Renderer", "render_png", "render_rgb", "invalidate", "encode_png",
+    "Renderer", "render_png", "render_rgb", "invalidate", "encode_png", "PngEncoder",
     # camera, scene and the extension API
     "Camera", "Scene", "Item", "as_points", "as_matrix",
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
-    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars",
+    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope",
     # text drawn as glyph outlines (cheap to redraw)

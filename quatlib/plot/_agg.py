@@ -14,9 +14,13 @@ and on the next draw of the same line blends that image in with one call.  A
 line it has not seen (a readout whose numbers changed) is laid out by
 matplotlib and assembled from rasterized glyphs, kept by font, glyph, size,
 rotation and position within the pixel: the digits of a monospace readout are
-rasterized once.  The text's colour and alpha come from the graphics context
-at blend time, so they are not part of either key.  Math text (``$...$``) takes
-matplotlib's own path.
+rasterized once.  The layout of a string (its glyphs and their places, ~1 ms)
+is kept too, so a label that moves is laid out once, not at every position
+within the pixel.  Math text (``$...$``) is laid out by matplotlib's mathtext
+parser and then cached the same way; its bars (fractions, roots) are drawn as
+matplotlib draws them.  The text's colour and alpha come from the graphics
+context at blend time, so they are not part of either key.  A text's metrics
+(width, height, descent: another layout) are kept per string and font as well.
 
 The only difference to matplotlib's pixels: glyphs are placed to 1/:data:`SUBPIXEL`
 of a pixel (matplotlib: 1/64), at most an eighth of a pixel away, and the
@@ -63,13 +67,14 @@ _LINES: dict = {}  # key -> (alpha image (h, w) uint8, column of its left edge, 
 _MAX_GLYPHS = 20000  # rasterized glyphs kept, each at one of SUBPIXEL² positions within a pixel
 _GLYPHS: dict = {}  # (font, glyph, size, dpi, angle, antialiased, hinting, qx, qy) -> (alpha image, left, top)
 _HEIGHTS: dict = {}  # (font properties, dpi) -> (ascent, descent, line gap) in pixels
+_LAYOUTS: dict = {}  # (string, font properties, dpi, math?, ...) -> (glyphs, bars of math text), see _layout
+_METRICS: dict = {}  # (string, font properties, math?, dpi, hinting) -> (width, height, descent) in pixels
 
 
 def clear_text_cache() -> None:
     """Forget every rasterized line and glyph (e.g. after changing fonts)."""
-    _LINES.clear()
-    _GLYPHS.clear()
-    _HEIGHTS.clear()
+    for cache in (_LINES, _GLYPHS, _HEIGHTS, _LAYOUTS, _METRICS):
+        cache.clear()
 
 
 def _font_key(prop) -> tuple:
@@ -105,29 +110,71 @@ class TextCachingRenderer(RendererAgg):
             _HEIGHTS[key] = _font_height_metrics(prop, self.dpi)
         return _HEIGHTS[key]
 
+    def get_text_width_height_descent(self, s, prop, ismath):
+        """matplotlib's text metrics, kept per string, font, dpi and hinting (laying out a line costs ~0.5 ms).
+
+        matplotlib keeps them too, for the texts it lays out itself; code that
+        measures a text directly (to place labels apart) asks here.
+        """
+        if ismath == "TeX":
+            return super().get_text_width_height_descent(s, prop, ismath)
+        key = (s, _font_key(prop), ismath, self.dpi, get_hinting_flag())
+        metrics = _METRICS.get(key)
+        if metrics is None:
+            if len(_METRICS) >= _MAX_LINES:
+                _METRICS.clear()
+            metrics = _METRICS[key] = super().get_text_width_height_descent(s, prop, ismath)
+        return metrics
+
     def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
-        if ismath:
+        if ismath == "TeX" or (ismath and not GLYPH_CACHE):
             return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
         if not GLYPH_CACHE:
             return self._draw_text_whole_line(gc, x, y, s, prop, angle)
-        features = mtext.get_fontfeatures() if mtext is not None else None
-        language = mtext.get_language() if mtext is not None else None
+        antialiased = bool(gc.get_antialiased())
+        layout, glyphs, rects = self._layout(s, prop, bool(ismath), antialiased, mtext)
         up = self.height - y  # FreeType's y is upwards
         x0, y0 = math.floor(x), math.floor(up)
         fx, fy = round((x - x0) * SUBPIXEL), round((up - y0) * SUBPIXEL)  # position within the pixel
-        antialiased = bool(gc.get_antialiased())
-        key = (s, _font_key(prop), self.dpi, angle, antialiased, get_hinting_flag(),
-               None if features is None else tuple(features), language, fx, fy)
+        key = (layout, angle, antialiased, fx, fy)
         line = _LINES.get(key)
         if line is None and key not in _LINES:
             if len(_LINES) >= _MAX_LINES:
                 _LINES.clear()
-            line = _LINES[key] = self._rasterize(s, prop, angle, antialiased, features, language,
-                                                 fx / SUBPIXEL, fy / SUBPIXEL)
+            line = _LINES[key] = self._rasterize(glyphs, angle, antialiased, fx / SUBPIXEL, fy / SUBPIXEL)
         if line is not None:
             image, left, top = line
             # draw_text_image's y is downwards and names the image's bottom row
             self._renderer.draw_text_image(image, x0 + left, int(self.height) - (y0 + top) + image.shape[0], 0, gc)
+        if rects:  # the bars of math text (fractions, roots): drawn as matplotlib draws them
+            self._draw_text_glyphs_and_boxes(gc, x, y, angle, (), rects)
+
+    def _layout(self, s, prop, ismath, antialiased, mtext):
+        """``(key, glyphs, bars)`` of the line ``s``, laid out by matplotlib once per string and font (~1 ms).
+
+        ``glyphs`` are ``(font, size, glyph index, x, y)`` from the line's
+        origin, in pixels, y up; ``bars`` the rectangles of math text (fraction
+        bars, roots); ``key`` names the layout (everything it depends on).
+        """
+        features = mtext.get_fontfeatures() if mtext is not None else None
+        language = mtext.get_language() if mtext is not None else None
+        key = (s, _font_key(prop), self.dpi, ismath, ismath and antialiased, get_hinting_flag(),
+               None if features is None else tuple(features), language)
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            if len(_LAYOUTS) >= _MAX_LINES:
+                _LAYOUTS.clear()
+            if ismath:  # matplotlib's draw_mathtext
+                parse = self.mathtext_parser.parse(s, self.dpi, prop, antialiased=antialiased)
+                glyphs = tuple((font, size, index, dx, dy) for font, size, _, index, dx, dy in parse.glyphs)
+                layout = glyphs, tuple(tuple(r) for r in parse.rects)
+            else:
+                font = self._prepare_font(prop)
+                items = font._layout(s, flags=get_hinting_flag(), features=features, language=language)
+                size = prop.get_size_in_points()
+                layout = tuple((item.ft_object, size, item.glyph_index, item.x, item.y) for item in items), ()
+            _LAYOUTS[key] = layout
+        return (key, *layout)
 
     def _draw_text_whole_line(self, gc, x, y, s, prop, angle):
         """matplotlib 3.10's ``RendererAgg.draw_text`` with the rasterized line kept: the same pixels.
@@ -151,53 +198,51 @@ class TextCachingRenderer(RendererAgg):
         xd, yd = descent * math.sin(math.radians(angle)), descent * math.cos(math.radians(angle))
         self._renderer.draw_text_image(image, round(x + xo + xd), round(y + yo + yd) + 1, angle, gc)
 
-    def _rasterize(self, s, prop, angle, antialiased, features, language, fx, fy):
-        """One alpha image of the line ``s`` whose origin is at ``(fx, fy)`` within pixel (0, 0), y up.
+    def _rasterize(self, glyphs, angle, antialiased, fx, fy):
+        """One alpha image of the laid-out line ``glyphs`` (see :meth:`_layout`) whose origin is at ``(fx, fy)``
+        within pixel (0, 0), y up.
 
         Returns ``(image, left, top)``: the image's left column and top row
         (y up) relative to that pixel, or ``None`` for a line without ink.  The
         glyphs are rendered as matplotlib's ``_draw_text_glyphs_and_boxes`` does.
         """
-        font = self._prepare_font(prop)
-        items = font._layout(s, flags=get_hinting_flag(), features=features, language=language)
-        size = prop.get_size_in_points()
         cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
         load_flags = get_hinting_flag()
         mode = RenderMode.NORMAL if antialiased else RenderMode.MONO
         matrix = (0x10000 * np.array([[cos, -sin], [sin, cos]])).round().astype(int)
-        glyphs = []
-        for item in items:
+        placed = []
+        for font, size, index, gx, gy in glyphs:
             # the glyph's origin, rounded to 1/SUBPIXEL of a pixel: a whole pixel (ix, iy) and a step within it
-            ix, qx = divmod(round(SUBPIXEL * (fx + item.x * cos - item.y * sin)), SUBPIXEL)
-            iy, qy = divmod(round(SUBPIXEL * (fy + item.x * sin + item.y * cos)), SUBPIXEL)
-            key = (item.ft_object, item.glyph_index, size, self.dpi, angle, antialiased, load_flags, qx, qy)
+            ix, qx = divmod(round(SUBPIXEL * (fx + gx * cos - gy * sin)), SUBPIXEL)
+            iy, qy = divmod(round(SUBPIXEL * (fy + gx * sin + gy * cos)), SUBPIXEL)
+            key = (font, index, size, self.dpi, angle, antialiased, load_flags, qx, qy)
             glyph = _GLYPHS.get(key)
             if glyph is None:
                 if len(_GLYPHS) >= _MAX_GLYPHS:
                     _GLYPHS.clear()
-                glyph = _GLYPHS[key] = self._render_glyph(item, size, matrix, load_flags, mode, qx, qy)
+                glyph = _GLYPHS[key] = self._render_glyph(font, index, size, matrix, load_flags, mode, qx, qy)
             buffer, left, top = glyph
             if buffer.size:
-                glyphs.append((buffer, left + ix, top + iy))
-        if not glyphs:
+                placed.append((buffer, left + ix, top + iy))
+        if not placed:
             return None
-        left = min(g[1] for g in glyphs)
-        top = max(g[2] for g in glyphs)
-        width = max(g[1] + g[0].shape[1] for g in glyphs) - left
-        height = max(top - g[2] + g[0].shape[0] for g in glyphs)
+        left = min(g[1] for g in placed)
+        top = max(g[2] for g in placed)
+        width = max(g[1] + g[0].shape[1] for g in placed) - left
+        height = max(top - g[2] + g[0].shape[0] for g in placed)
         clear = np.ones((height, width))  # 1 - coverage, multiplied glyph by glyph ("over" of one colour)
-        for buffer, gl, gt in glyphs:
+        for buffer, gl, gt in placed:
             r, c = top - gt, gl - left
             clear[r:r + buffer.shape[0], c:c + buffer.shape[1]] *= 1.0 - buffer / 255.0
         return np.round(255.0 * (1.0 - clear)).astype(np.uint8), left, top
 
-    def _render_glyph(self, item, size, matrix, load_flags, mode, qx, qy):
-        """The alpha bitmap of one glyph whose origin is at ``(qx, qy) / SUBPIXEL`` in pixel (0, 0), with its left
-        column and top row (y up), rendered as matplotlib's ``_draw_text_glyphs_and_boxes`` does."""
-        font = item.ft_object
+    def _render_glyph(self, font, index, size, matrix, load_flags, mode, qx, qy):
+        """The alpha bitmap of glyph ``index`` of ``font`` whose origin is at ``(qx, qy) / SUBPIXEL`` in pixel
+        (0, 0), with its left column and top row (y up), rendered as matplotlib's ``_draw_text_glyphs_and_boxes``
+        does."""
         font.set_size(size, self.dpi)
         font._set_transform(matrix, [0x40 * qx // SUBPIXEL, 0x40 * qy // SUBPIXEL])
-        bitmap = font._render_glyph(item.glyph_index, load_flags, mode)
+        bitmap = font._render_glyph(index, load_flags, mode)
         buffer = np.array(bitmap.buffer, dtype=np.uint8)  # a copy: FreeType reuses its bitmap
         if mode == RenderMode.MONO:
             buffer *= 0xFF

@@ -9,6 +9,7 @@ from matplotlib.patches import Circle, Polygon
 
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z
+from ._texts import add_text
 
 __all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle"]
 
@@ -29,8 +30,8 @@ class Arrow(Item):
                             solid_capstyle="butt", zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
-                                   va="center", zorder=Z.TEXT - 1)  # a label is read: never faint
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                               va="center", zorder=Z.TEXT - 1)  # a label is read: never faint
         self.ax.add_line(self._line)
         self.ax.add_patch(self._head)
         self.own(self._line, self._head, self._label)
@@ -103,7 +104,7 @@ class Point(Item):
         self.label_offset = np.asarray(label_offset, dtype=float)
         self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
                            zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
         self.ax.add_line(self._dot)
         self.own(self._dot, self._label)
         self.set_data(p)
@@ -185,19 +186,19 @@ class Frame(Item):
             return
         to_pixels = self.ax.transData
         centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
+        fixed = np.array([b.extents for b in boxes]) + [-pad, -pad, pad, pad]
         for arrow in self.arrows:
             if not arrow.label:
                 continue
             start = to_pixels.transform(arrow.label_position)
+            box = arrow.label_box(renderer).extents  # where it is now; the box moves with the letter
             for k in range(11):  # 0, 5 %, ..., 50 % of the way back to the origin
-                xy = start + 0.05 * k * (centre - start)
-                arrow.label_position = to_pixels.inverted().transform(xy)
-                box = arrow.label_box(renderer)
-                if not any(box.x0 < b.x1 + pad and b.x0 - pad < box.x1 and box.y0 < b.y1 + pad
-                           and b.y0 - pad < box.y1 for b in boxes):
-                    break
-            else:
-                arrow.label_position = to_pixels.inverted().transform(start)  # nowhere clear: where it was
+                shift = 0.05 * k * (centre - start)
+                x0, y0, x1, y1 = box + np.tile(shift, 2)
+                if not ((x0 < fixed[:, 2]) & (fixed[:, 0] < x1) & (y0 < fixed[:, 3]) & (fixed[:, 1] < y1)).any():
+                    if k:
+                        arrow.label_position = to_pixels.inverted().transform(start + shift)
+                    break  # clear (nowhere clear: it stays where it was)
 
 
 class Arc(Item):
@@ -222,8 +223,8 @@ class Arc(Item):
         self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
-        self._label = self.ax.text(0, 0, label or "", color=color, fontsize=fontsize, ha="center",
-                                   va="center", zorder=Z.TEXT - 1)
+        self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, ha="center",
+                               va="center", zorder=Z.TEXT - 1)
         self.ax.add_line(self._line)
         self.ax.add_patch(self._head)
         self.own(self._line, self._head, self._label)

@@ -8,6 +8,7 @@ from ._artists import Frame
 from ._items import Item
 from ._render import Renderer
 from ._style import COLORS, DEFAULT_VIEW, Z, style
+from ._texts import add_text
 
 __all__ = ["Camera", "Scene"]
 
@@ -84,18 +85,18 @@ class Scene:
             ax.set_ylim(-self.extent, self.extent)
             ax.set_aspect("equal", adjustable="box")
             ax.set_autoscale_on(False)
-            self._title = ax.text(
-                0.5, 1.0, title or "", transform=ax.transAxes, ha="center", va="bottom",
+            self._title = add_text(
+                ax, 0.5, 1.0, title or "", transform=ax.transAxes, ha="center", va="bottom",
                 fontsize=11, color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
             )
-            self._note = ax.text(
-                0.02, 0.02, "", transform=ax.transAxes, ha="left", va="bottom", fontsize=9.5,
+            self._note = add_text(
+                ax, 0.02, 0.02, "", transform=ax.transAxes, ha="left", va="bottom", fontsize=9.5,
                 color=COLORS["warn"], zorder=Z.TEXT,
                 bbox=dict(boxstyle="round,pad=0.25", facecolor="white", edgecolor="none", alpha=0.85),
             )
             self._note.set_visible(False)
-            self._caption = ax.text(
-                0.03, -0.01, "", transform=ax.transAxes, ha="left", va="top", fontsize=9.5,
+            self._caption = add_text(
+                ax, 0.03, -0.01, "", transform=ax.transAxes, ha="left", va="top", fontsize=9.5,
                 family="DejaVu Sans Mono", color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
             )
         self.world = None

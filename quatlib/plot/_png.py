@@ -1,4 +1,4 @@
-"""A PNG encoder written for speed: rows unfiltered, deflated at level 1."""
+"""A PNG encoder written for speed: rows unfiltered, deflated at level 1, unchanged bands of rows not deflated again."""
 
 from __future__ import annotations
 
@@ -7,11 +7,88 @@ import zlib
 
 import numpy as np
 
-__all__ = ["encode_png"]
+__all__ = ["encode_png", "PngEncoder"]
+
+_ADLER_BASE = 65521  # the modulus of zlib's Adler-32 checksum
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _adler32_combine(a: int, b: int, length_b: int) -> int:
+    """The Adler-32 of two byte strings one after the other, from their checksums (zlib's ``adler32_combine``)."""
+    rem = length_b % _ADLER_BASE
+    sum1 = ((a & 0xFFFF) + (b & 0xFFFF) - 1) % _ADLER_BASE
+    sum2 = (rem * (a & 0xFFFF) + (a >> 16) + (b >> 16) - rem) % _ADLER_BASE
+    return sum1 | (sum2 << 16)
+
+
+class PngEncoder:
+    """Encodes the frames of one figure as PNG, deflating only the bands of rows that changed since the last frame.
+
+    A demo's update redraws a few artists over a still background: a third of
+    its figure's rows, often more, are the same as in the previous frame.  The
+    image is stored in bands of :attr:`BAND` rows, each deflated on its own
+    into a run of byte-aligned blocks (``Z_FULL_FLUSH`` after each band: the
+    next one refers to nothing before it); the zlib stream is
+    those runs one after the other, an empty final block and the Adler-32 of
+    all rows (combined from the bands' own).  A band whose rows did not change
+    keeps its deflated bytes and checksum from the previous frame.  The file
+    is 1-2 % larger than one deflate run over the whole image; decoding gives
+    the image back exactly, whatever came before.
+
+    >>> enc = PngEncoder()
+    >>> frame = np.full((100, 40, 3), 255, np.uint8)
+    >>> first = enc.encode(frame)
+    >>> frame[50:52, 10:20] = 0  # a change in one band
+    >>> second = enc.encode(frame)
+    >>> enc.deflated  # bands deflated for the second frame (of 4)
+    1
+    """
+
+    #: Rows per band (about 70 kB of a course figure's rows: deflate's 32 kB window is filled).
+    BAND = 32
+
+    def __init__(self, compress_level: int = 1):
+        self.compress_level = int(compress_level)
+        self.deflated = 0  # bands deflated for the last frame
+        self._bands: list = []  # per band: (its rows as bytes, deflated bytes, Adler-32 of the rows)
+        self._shape = None
+
+    def encode(self, rgb: np.ndarray) -> bytes:
+        """PNG bytes of an ``(height, width, 3)`` uint8 image (see :func:`encode_png`)."""
+        rgb = np.asarray(rgb)
+        h, w, _ = rgb.shape
+        raw = np.empty((h, 1 + 3 * w), np.uint8)
+        raw[:, 0] = 0  # first byte of each row: filter type 0 (none)
+        pixels = raw[:, 1:].reshape(h, w, 3)
+        for channel in range(3):  # one strided copy per channel: 5x faster than copying the (h, w, 3) view at once
+            pixels[..., channel] = rgb[..., channel]
+        if self._shape != raw.shape:
+            self._bands, self._shape = [], raw.shape
+        self.deflated = 0
+        deflate = None
+        for k, start in enumerate(range(0, h, self.BAND)):
+            rows = raw[start:start + self.BAND].tobytes()
+            if k < len(self._bands) and self._bands[k][0] == rows:
+                continue  # as in the last frame
+            if deflate is None:  # raw deflate, no header; a full flush after each band starts the next afresh
+                deflate = zlib.compressobj(self.compress_level, zlib.DEFLATED, -15)
+            band = (rows, deflate.compress(rows) + deflate.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows))
+            if k < len(self._bands):
+                self._bands[k] = band
+            else:
+                self._bands.append(band)
+            self.deflated += 1
+        checksum = 1  # the Adler-32 of no bytes
+        for rows, _, adler in self._bands:
+            checksum = _adler32_combine(checksum, adler, len(rows))
+        # zlib header (deflate, 32 kB window, fastest), the bands, an empty final block (fixed codes), the checksum
+        stream = b"\x78\x01" + b"".join(band[1] for band in self._bands) + b"\x03\x00" + struct.pack(">I", checksum)
+        header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+        return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header) + _png_chunk(b"IDAT", stream)
+                + _png_chunk(b"IEND", b""))
 
 
 def encode_png(rgb: np.ndarray, compress_level: int = 1) -> bytes:
@@ -27,17 +104,10 @@ def encode_png(rgb: np.ndarray, compress_level: int = 1) -> bytes:
     per frame, nearly all of it deflate): ``Z_RLE`` or ``Z_HUFFMAN_ONLY`` are no
     faster and give files 1.5-5 times larger, the "up" and "sub" row filters
     larger files, RGBA instead of RGB 0.5 ms less for a 12 % larger file.
+    A figure's renderer keeps a :class:`PngEncoder`, which deflates only the
+    rows that changed since its last frame (a quarter less time per update).
 
     >>> encode_png(np.zeros((2, 3, 3), np.uint8))[:8]
     b'\\x89PNG\\r\\n\\x1a\\n'
     """
-    rgb = np.asarray(rgb)
-    h, w, _ = rgb.shape
-    raw = np.empty((h, 1 + 3 * w), np.uint8)
-    raw[:, 0] = 0  # first byte of each row: filter type 0 (none)
-    pixels = raw[:, 1:].reshape(h, w, 3)
-    for channel in range(3):  # one strided copy per channel: 5x faster than copying the (h, w, 3) view at once
-        pixels[..., channel] = rgb[..., channel]
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", zlib.compress(raw, compress_level)) + _png_chunk(b"IEND", b""))
+    return PngEncoder(compress_level).encode(rgb)

@@ -11,7 +11,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import Collection
 
 from ._agg import Canvas
-from ._png import encode_png
+from ._png import PngEncoder
 
 __all__ = ["Renderer", "render_rgb", "render_png", "invalidate"]
 
@@ -43,7 +43,10 @@ class Renderer:
     turn redraws just the camera-following layer (:meth:`invalidate_view`), new
     curves just the chart layer and the one above (:meth:`invalidate_charts`),
     never the frames and tick labels; a change to any other static part calls
-    :meth:`invalidate`.  Text,
+    :meth:`invalidate`.  While the view keeps turning (the camera layer changed
+    for the last frame too) that layer is drawn straight into each frame
+    instead of being copied into a cache the next turn would drop; the first
+    frame after the turns caches it again.  Text,
     most of the cost of a draw, is rasterized once per line and reused
     (:func:`~quatlib.plot.figure` gives every course figure such a canvas, see
     ``quatlib/plot/_agg.py``).
@@ -73,6 +76,9 @@ class Renderer:
         self.background = None  # charts + the static items that follow the camera, or None
         self._size = None
         self.timing = {"draw": 0.0, "png": 0.0}
+        self._png = PngEncoder()  # remembers the last frame: unchanged rows are not deflated again
+        self._changes = self._drawn_changes = 0  # invalidations so far / when the last frame was drawn
+        self._turning = False  # the last frame redrew the camera layer, and only that layer
 
     @classmethod
     def of(cls, fig) -> Renderer:
@@ -125,6 +131,7 @@ class Renderer:
     def invalidate(self) -> None:
         """Forget the cached background (after a change to a static part): the next render draws everything."""
         self.base = self.charts = self.background = None
+        self._changes += 1
 
     def invalidate_charts(self) -> None:
         """Redraw the chart layer and the camera-following layer on the next render (after new curves).
@@ -132,6 +139,7 @@ class Renderer:
         The base -- frames, ticks, tick labels, titles -- stays cached.
         """
         self.charts = self.background = None
+        self._changes += 1
 
     def invalidate_view(self) -> None:
         """Redraw only the static items that follow the camera on the next render (after a view turn).
@@ -140,6 +148,7 @@ class Renderer:
         labels, panels in axes coordinates -- stays cached in :attr:`base`.
         """
         self.background = None
+        self._changes += 1
 
     def view_artists(self) -> list:
         """The static artists that follow the camera (scenes' :meth:`~quatlib.plot.Scene.view_artists`), in draw
@@ -175,24 +184,40 @@ class Renderer:
             return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
         moving = self.moving_artists()
         size = tuple(canvas.get_width_height())
+        view_only = self.base is not None and self._size == size and self.charts is not None  # (if any change)
         if self.base is None or self._size != size:
             self._draw_base(canvas, moving)
-        if self.background is None:  # the base, then the chart layer, then the static items that follow the camera
+        renderer = canvas.get_renderer()
+        if self.background is not None:
+            canvas.restore_region(self.background)
+            view_only = False
+        else:  # the base, then the chart layer, then the static items that follow the camera
             for scene in self.scenes:
-                scene.settle_labels(canvas.get_renderer())
+                scene.settle_labels(renderer)
             if self.charts is None:
                 self.charts = self._layer(self.base, self.chart_artists())
-            self.background = self._layer(self.charts, self.view_artists())
-        canvas.restore_region(self.background)
-        _draw(moving, canvas.get_renderer())
+            canvas.restore_region(self.charts)
+            if view_only and self._turning and self._changes != self._drawn_changes:
+                # only the camera layer changed, as for the last frame (the view is turning): it is drawn into
+                # this frame only, not copied into a cached layer that the next turn would drop
+                _draw(self.view_artists(), renderer)
+            else:
+                self.background = self._layer(self.charts, self.view_artists(), restored=True)
+        self._turning = view_only
+        self._drawn_changes = self._changes
+        _draw(moving, renderer)
         return np.asarray(canvas.buffer_rgba())[..., :3]
 
-    def _layer(self, below, artists):
-        """The cached layer ``below`` with ``artists`` drawn on top (``below`` itself when there are none)."""
+    def _layer(self, below, artists, restored: bool = False):
+        """The cached layer ``below`` with ``artists`` drawn on top (``below`` itself when there are none).
+
+        The canvas holds the new layer afterwards; ``restored`` says it holds ``below`` already.
+        """
         if not artists:
             return below
         canvas = self.figure.canvas
-        canvas.restore_region(below)
+        if not restored:
+            canvas.restore_region(below)
         _draw(artists, canvas.get_renderer())
         return canvas.copy_from_bbox(self.figure.bbox)
 
@@ -211,11 +236,17 @@ class Renderer:
         self._size = tuple(canvas.get_width_height())
 
     def render_png(self, compress_level: int = 1) -> bytes:
-        """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
+        """Draw the figure (see :meth:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`).
+
+        The renderer's :class:`~quatlib.plot.PngEncoder` deflates only the bands of rows that changed since the
+        last frame.
+        """
         t0 = self.clock()
         rgb = self.render_rgb()
         t1 = self.clock()
-        png = encode_png(rgb, compress_level)
+        if self._png.compress_level != compress_level:
+            self._png = PngEncoder(compress_level)
+        png = self._png.encode(rgb)
         self.timing = {"draw": t1 - t0, "png": self.clock() - t1}
         return png
 

@@ -6,11 +6,58 @@ import matplotlib
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
+from matplotlib.text import Text
 
+from ._agg import _font_key
 from ._items import Item, as_points
 from ._style import COLORS, Z
 
-__all__ = ["Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars"]
+__all__ = ["Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text"]
+
+
+class _LaidOutText(Text):
+    """matplotlib's :class:`~matplotlib.text.Text` that keeps its layout while nothing that shapes it changes.
+
+    matplotlib lays a text out -- line sizes, their offsets from the anchor,
+    the box -- on every draw and every ``get_window_extent``, though a label
+    that moves keeps its string, font and alignment: the layout is relative to
+    the anchor, so it is kept, keyed by all it depends on (string, font,
+    rotation, alignments, line spacing, dpi, renderer type).  A wrapped or TeX
+    text is laid out as matplotlib does, every time.
+    """
+
+    _kept_layout = (None, None)  # (key, layout)
+
+    def _get_layout(self, renderer):
+        if self.get_wrap() or self.get_usetex():
+            return super()._get_layout(renderer)
+        key = (self.get_text(), _font_key(self._fontproperties), self.get_rotation(), self._rotation_mode,
+               self._horizontalalignment, self._verticalalignment, self._multialignment, self._linespacing,
+               self._parse_math, self.get_figure(root=True).dpi, type(renderer), renderer.dpi)
+        if self._kept_layout[0] != key:
+            self._kept_layout = (key, super()._get_layout(renderer))
+        return self._kept_layout[1]
+
+
+def add_text(ax, x, y, s, **kwargs) -> Text:
+    """``ax.text(x, y, s, **kwargs)`` for a text redrawn on every update: its layout is kept between draws.
+
+    The same defaults and the same pixels as ``ax.text`` (data coordinates,
+    left, baseline, not clipped); measuring it or drawing it again costs no new
+    layout while its string, font, rotation and alignment stay.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> t = ql.plot.add_text(scene.ax, 0.1, 0.2, "q0", ha="center")
+    >>> t in scene.ax.texts, t.get_position()
+    (True, (0.1, 0.2))
+    """
+    text = _LaidOutText(x, y, text=s, **{"verticalalignment": "baseline", "horizontalalignment": "left",
+                                         "transform": ax.transData, "clip_on": False, **kwargs})
+    if text.get_clip_path() is None:
+        text.set_clip_path(ax.patch)
+    ax._add_text(text)
+    return text
 
 
 class Label(Item):
@@ -26,8 +73,8 @@ class Label(Item):
         self.offset = np.asarray(offset, dtype=float)
         bbox = (dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
                 if card else None)
-        self._text = self.ax.text(0, 0, text, color=color, fontsize=fontsize, ha=ha, va=va, alpha=alpha,
-                                  zorder=Z.TEXT - 2, bbox=bbox)
+        self._text = add_text(self.ax, 0, 0, text, color=color, fontsize=fontsize, ha=ha, va=va, alpha=alpha,
+                              zorder=Z.TEXT - 2, bbox=bbox)
         self.own(self._text)
         self.set_data(p)
 
@@ -74,8 +121,8 @@ class ScreenText(Item):
     def __init__(self, scene, xy=(0.0, 1.0), text="", *, color=COLORS["ink"], fontsize=9.5, ha="left",
                  va="top", family="DejaVu Sans Mono", linespacing=1.3):
         super().__init__(scene)
-        self._text = self.ax.text(*xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize, ha=ha,
-                                  va=va, family=family, linespacing=linespacing, zorder=Z.TEXT)
+        self._text = add_text(self.ax, *xy, text, transform=self.ax.transAxes, color=color, fontsize=fontsize,
+                              ha=ha, va=va, family=family, linespacing=linespacing, zorder=Z.TEXT)
         self.own(self._text)
 
     def set_data(self, text: str) -> None:
@@ -184,9 +231,9 @@ class Bars(Item):
             self.ax.add_patch(bar)
             self._bars.append(bar)
             if value_format is not None:
-                self._values.append(self.ax.text(cx, y0 - 0.2, "", transform=tr, ha="center", va="top",
-                                                 fontsize=fontsize - 1, family="DejaVu Sans Mono",
-                                                 color=COLORS["ink"], zorder=Z.TEXT))
+                self._values.append(add_text(self.ax, cx, y0 - 0.2, "", transform=tr, ha="center", va="top",
+                                             fontsize=fontsize - 1, family="DejaVu Sans Mono",
+                                             color=COLORS["ink"], zorder=Z.TEXT))
         if title:
             still.append(self.ax.text(x0 + w / 2, y0 + h + 0.04, title, transform=tr, ha="center", va="bottom",
                                       fontsize=fontsize, color=COLORS["ink"], zorder=Z.TEXT))
