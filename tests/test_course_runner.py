@@ -35,9 +35,12 @@ def make_steps(target: str, variables: dict[str, str]) -> list[tuple[str, ...]]:
     """``make -n -B <target>`` with ``PYTHON`` = this interpreter, each printed line split into words by sh (as
     make's shell would when it runs it); the Makefile's own check of the Python version is left out (the runner
     checks in-process: tools/course.py check_python, tested below)."""
-    env = {k: v for k, v in os.environ.items() if k not in course.VARIABLES} | variables
-    printed = subprocess.run(["make", "-n", "-B", target, f"PYTHON={sys.executable}"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, check=True).stdout.splitlines()
+    # Not make's own variables either: under `make test` a nested make would inherit them and print
+    # "make[1]: Entering directory ..." lines.
+    make_env = ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")
+    env = {k: v for k, v in os.environ.items() if k not in course.VARIABLES + make_env} | variables
+    printed = subprocess.run(["make", "--no-print-directory", "-n", "-B", target, f"PYTHON={sys.executable}"],
+                             cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     steps = []
     for line in printed:
         if "sys.version_info" in line:
