@@ -5,12 +5,15 @@
 #   make present NB=07   notebook 07 as a clean app view for projecting (voila, no code cells)
 #   make fresh NB=04     the original notebook 04 next to yours, as "04_... (fresh copy).ipynb"
 #   make site            the course as a static website in _build/site/ (offline; site/build.py)
+#   make check           before the workshop: Python, packages, widgets front-end, a demo rendered (tools/check.py)
+# Without make (Windows): python tools/course.py lab|test|present|fresh|site|check runs the same steps;
+# tests/test_course_runner.py compares its commands with this file's, target by target.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test lint bench gifs present fresh site clean help check-oldest
+.PHONY: lab test lint bench gifs present fresh site check clean help check-oldest
 help:
 	@echo "make lab   - open the course in JupyterLab"
 	@echo "make test  - lint, then run every test (unit, doctest, notebooks, browser)"
@@ -20,6 +23,7 @@ help:
 	@echo "make present NB=07 - notebook 07 as a clean app view for projecting (voila; PORT=... optional)"
 	@echo "make fresh NB=04   - the original notebook 04 next to yours, never over it (REV=... optional)"
 	@echo "make site  - the course as a static website in _build/site/ (REPO=https://github.com/... optional)"
+	@echo "make check - before the workshop: Python, packages, widgets front-end and a demo rendered to PNG"
 	@echo "make check-oldest  - Python 3.10 with the oldest allowed packages: unit tests, doctests, notebooks 00 and 04"
 
 $(PY):
@@ -27,23 +31,28 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# Stamps re-run the install whenever pyproject.toml changes.
+# One extra per target (pyproject.toml: the core, plus lab, present, site, test, bench). Stamps re-run the install
+# whenever pyproject.toml changes.
 $(VENV)/.lab-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e ".[lab]"
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e ".[test]"
-	@touch $@ $(VENV)/.lab-installed $(VENV)/.site-installed
+$(VENV)/.present-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[present]"
+	@touch $@
 
-# The test extra includes the site extra (tests/browser/test_site.py builds the site).
 $(VENV)/.site-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[site]"
 	@touch $@
 
+# The test extra includes lab, present and site (the browser tests drive JupyterLab, Notebook 7, voila, the site).
+$(VENV)/.test-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $@ $(VENV)/.lab-installed $(VENV)/.present-installed $(VENV)/.site-installed
+
 $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e ".[test,bench]"
-	@touch $@ $(VENV)/.test-installed $(VENV)/.lab-installed
+	@touch $@ $(VENV)/.test-installed $(VENV)/.lab-installed $(VENV)/.present-installed $(VENV)/.site-installed
 
 lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
@@ -69,7 +78,7 @@ gifs: $(VENV)/.lab-installed
 	$(PY) tools/export_gifs.py
 
 # voila on 127.0.0.1 with a token and kernel culling; tools/present.py documents the settings and why.
-present: $(VENV)/.lab-installed
+present: $(VENV)/.present-installed
 	$(PY) tools/present.py $${PORT:+--port "$$PORT"} -- "$$NB"
 
 # Any Python 3 and git will do (not the venv): works even when the course's environment is broken.
@@ -79,6 +88,10 @@ fresh:
 # jupyter-book from the committed notebooks and their saved outputs: nothing is executed or downloaded.
 site: $(VENV)/.site-installed
 	$(PY) site/build.py $${REPO:+--repo "$$REPO"}
+
+# What `make lab` installs, then: Python, packages (pyproject's ranges), widgets front-end, one demo to PNG.
+check: $(VENV)/.lab-installed
+	$(PY) tools/check.py
 
 
 # The oldest supported Python with the oldest allowed packages (tests/constraints-oldest.txt pins the floors of

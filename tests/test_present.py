@@ -115,7 +115,7 @@ def _make_present(tmp_path: Path, *variables: str) -> list[str]:
     """`make present …` with a stand-in for the venv's python (an empty venv stamped as installed)."""
     venv = tmp_path / "venv"
     venv.mkdir(exist_ok=True)
-    (venv / ".lab-installed").touch()  # newer than pyproject.toml: make installs nothing
+    (venv / ".present-installed").touch()  # newer than pyproject.toml: make installs nothing
     return make_argv(tmp_path, "present", f"VENV={venv}", *variables, python_var="PY")
 
 

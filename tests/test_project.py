@@ -29,12 +29,20 @@ def _split_requirement(req: str) -> tuple[str, str]:
     return name, specs
 
 
+#: The extras environment.yml holds besides the core (the "site" extra, jupyter-book, comes from pip in `make site`).
+CONDA_EXTRAS = ("lab", "present", "test")
+
+
+def _own_requirements(project: dict, extra: str) -> list[str]:
+    """An extra's requirements without the ones it takes by name from other extras (``quatlib[lab,site]``)."""
+    return [r for r in project["optional-dependencies"][extra] if not r.startswith(project["name"] + "[")]
+
+
 def pip_requirements() -> dict[str, str]:
-    """Runtime and test requirements; the test extra's own extras (``quatlib[site]``, the website's builder, which
-    `make test` and `make site` install with pip) are not part of environment.yml."""
+    """The core and the extras of :data:`CONDA_EXTRAS`, as name -> sorted specifiers."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    reqs = project["dependencies"] + project["optional-dependencies"]["test"]
-    return dict(_split_requirement(r) for r in reqs if not r.startswith(project["name"] + "["))
+    reqs = project["dependencies"] + [r for extra in CONDA_EXTRAS for r in _own_requirements(project, extra)]
+    return dict(_split_requirement(r) for r in reqs)
 
 
 # conda-forge names that differ from PyPI's
@@ -64,10 +72,29 @@ def test_environment_yml_is_conda_forge_and_installs_quatlib():
     assert python == ["python" + requires]
 
 
-@pytest.mark.parametrize("name", ["numpy", "matplotlib", "ipywidgets", "ipympl", "jupyterlab", "voila"])
-def test_runtime_dependencies_declared(name):
+def _requirement_names(reqs: list[str]) -> set[str]:
+    return {_split_requirement(r)[0] for r in reqs}
+
+
+def test_the_core_is_what_the_notebooks_need_in_an_existing_jupyter():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert name in dict(_split_requirement(r) for r in project["dependencies"])
+    assert _requirement_names(project["dependencies"]) == {"numpy", "matplotlib", "ipywidgets", "ipyevents"}
+
+
+@pytest.mark.parametrize("extra, names", [
+    ("lab", {"jupyterlab", "ipympl", "notebook"}),
+    ("present", {"voila"}),
+    ("site", {"jupyter-book", "sphinx-mathjax-offline"}),
+])
+def test_each_way_of_running_the_course_is_an_extra(extra, names):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert _requirement_names(project["optional-dependencies"][extra]) == names
+
+
+def test_the_test_extra_takes_everything_the_tests_exercise():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    taken = [r for r in project["optional-dependencies"]["test"] if r.startswith(project["name"] + "[")]
+    assert taken == ["quatlib[lab,present]", "quatlib[site]"]
 
 
 def _make_dry_run(target: str) -> str:
@@ -85,13 +112,20 @@ def test_make_lab_binds_loopback_and_keeps_token_auth():
     for unsafe in ("--NotebookApp.token=''", "--IdentityProvider.token=''", "--ServerApp.token=''",
                    "--ip=0.0.0.0", "--no-auth"):
         assert unsafe not in commands
-    assert "pip install" in commands and "-e ." in commands
+    assert "pip install" in commands and '-e ".[lab]"' in commands
 
 
 def test_make_test_installs_test_extra_and_runs_pytest():
     commands = _make_dry_run("test")
     assert '-e ".[test]"' in commands
     assert "-m pytest" in commands
+
+
+@pytest.mark.parametrize("target, extra", [("lab", "lab"), ("present", "present"), ("site", "site"),
+                                           ("test", "test"), ("check", "lab")])
+def test_each_make_target_installs_the_extra_it_needs(target, extra):
+    installs = [line for line in _make_dry_run(target).splitlines() if "pip install" in line and "-e " in line]
+    assert installs and all(f'-e ".[{extra}]"' in line for line in installs), installs
 
 
 def test_make_test_lints_before_it_tests():
@@ -181,7 +215,7 @@ def test_oldest_constraints_pin_the_floor_of_every_requirement():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     reqs = project["dependencies"] + extras["test"]
-    for req in list(reqs):  # the test extra takes others by name ("quatlib[site]"): their requirements count too
+    for req in list(reqs):  # the test extra takes others by name ("quatlib[lab,present]"): theirs count too
         if req.startswith(f"{project['name']}["):
             reqs.remove(req)
             reqs += [r for extra in req.split("[", 1)[1].rstrip("]").split(",") for r in extras[extra.strip()]]

@@ -46,10 +46,11 @@ class _Lean:
             gc.set_joinstyle(self._joinstyle)
         if self._capstyle:
             gc.set_capstyle(self._capstyle)
+        # No hatchcolors argument: there is no hatch (_plain), and matplotlib 3.10 (the floor) does not take one.
         renderer.draw_path_collection(
             gc, self.get_transform().frozen(), self._paths, self.get_transforms(), self.get_offsets(),
             self.get_offset_transform(), self.get_facecolor(), self.get_edgecolor(), self._linewidths,
-            self._linestyles, self._antialiaseds, self._urls, "screen", hatchcolors=self.get_hatchcolor())
+            self._linestyles, self._antialiaseds, self._urls, "screen")
         gc.restore()
         self.stale = False
 

@@ -4,7 +4,8 @@ The browser itself comes from pytest-playwright's fixtures (``browser``, ``conte
 this module adds only what is specific to JupyterLab:
 
 - :class:`LabServer` starts ``jupyter lab`` on a free loopback port with token auth, isolated Jupyter/IPython
-  dirs (:func:`isolated_environment`) and this interpreter as the ``python3`` kernel.
+  dirs (:func:`isolated_environment`) and this interpreter as the ``python3`` kernel; :class:`NotebookServer`
+  starts ``jupyter notebook`` (Notebook 7) the same way.
 - :class:`Notebook` is one open notebook: open it, run all cells, wait for its kernel, read the cells' state
   (errors, unexecuted cells, text cut off), find its sliders and other controls, screenshot its figures.
 - :class:`Slider` is one slider handle: its readout, disabled or not, moved with the keyboard or dragged with
@@ -167,10 +168,7 @@ class LabServer:
         self._home = tempfile.TemporaryDirectory(prefix="qc-lab-")
         env = isolated_environment(Path(self._home.name))
         self.log_path = Path(self._home.name) / "jupyter-lab.log"
-        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", "--port-retries=0",
-               f"--IdentityProvider.token={self.token}", "--LabApp.expose_app_in_browser=True",
-               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               f"--ServerApp.root_dir={self.root_dir}"] + (["--allow-root"] if os.getuid() == 0 else [])
+        cmd = self.command()
         # A free port can be taken between probing and binding: retry (--port-retries=0 makes the server exit
         # instead of silently moving elsewhere).
         for _ in range(3):
@@ -184,6 +182,16 @@ class LabServer:
             self._kill()
         raise RuntimeError(f"JupyterLab could not bind a free port after 3 attempts:\n{self.log_tail()}")
 
+    def command(self) -> list[str]:
+        """The server's command line, without ``--port`` (added per attempt)."""
+        return [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", "--port-retries=0",
+                f"--IdentityProvider.token={self.token}", "--LabApp.expose_app_in_browser=True",
+                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                f"--ServerApp.root_dir={self.root_dir}"] + (["--allow-root"] if os.getuid() == 0 else [])
+
+    #: The page that answers 200 once the front end is served.
+    app_path = "/lab"
+
     def _wait_until_up(self) -> bool:
         """True once /api/status and /lab answer; False when the port was taken; raises on any other failure."""
         deadline = time.monotonic() + self.startup_timeout
@@ -194,7 +202,7 @@ class LabServer:
                 raise RuntimeError(f"JupyterLab exited with code {self.proc.returncode}:\n{self.log_tail()}")
             try:
                 self.api("GET", "/api/status", timeout=2)
-                with urllib.request.urlopen(self.url("/lab"), timeout=5) as r:
+                with urllib.request.urlopen(self.url(self.app_path), timeout=5) as r:
                     if r.status == 200:
                         return True
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
@@ -267,6 +275,23 @@ class LabServer:
         for s in self.sessions():
             if relpath in (s.get("path"), s.get("notebook", {}).get("path")):
                 self.shutdown_kernel(s)
+
+
+class NotebookServer(LabServer):
+    """``jupyter notebook`` (Notebook 7) instead of JupyterLab, started the same way: loopback, token, isolated
+    dirs, this interpreter as the kernel.  Notebook 7 is built from JupyterLab's components: with
+    ``expose_app_in_browser`` its page has ``window.jupyterapp`` too, so :class:`Notebook` drives it unchanged."""
+
+    app_path = "/tree"
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1", "--port-retries=0",
+                f"--IdentityProvider.token={self.token}", "--JupyterNotebookApp.expose_app_in_browser=True",
+                f"--ServerApp.root_dir={self.root_dir}"] + (["--allow-root"] if os.getuid() == 0 else [])
+
+    def notebook_url(self, relpath: str) -> str:
+        """Notebook 7 opens one notebook per page, at /notebooks/<path>."""
+        return self.url(f"/notebooks/{quote(relpath)}")
 
 
 # --------------------------------------------------------------------------------------------------------------
