@@ -8,6 +8,7 @@ from ._gimbal import gimbal, order_matters
 from ._hello import hello_cube
 from ._mirrors import two_mirrors
 from ._plane2d import complex_composition, rotation_2d
+from ._projector import projector
 from ._sandwich import sandwich
 from ._slerp import slerp_vs_nlerp
 from ._stores import euler_vs_quaternion
@@ -45,6 +46,7 @@ __doc__ = _DOC.format(demo_table=_demo_table())
 
 __all__ = [  # tests/test_course.py checks that the factories here are exactly the manifest's demos
     "setup",
+    "projector",
     "Demo",
     "hello_cube",
     "rotation_2d",
