@@ -24,6 +24,9 @@ The first cell of every notebook is::
 
 {demo_table}
 
+``ql.widgets.projector()`` (displayed) turns on projector mode for the page: large
+type, every demo sized to fit the window; ``make present`` starts in it.
+
 Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
 ``_stores``, ``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
 ``_belt``, ``_turret``) on the machinery of ``_base`` (its docstring says how to
