@@ -21,11 +21,11 @@ instructor's guide) without its cost: on a 2.5 m wide screen a letter is then ab
 rendered at :data:`FIGURE_DPI_SCALE` times their dpi and shown as large as the window allows (text, lines and
 layout in proportion: a figure's own layout is its demo's).
 
-Layout: the controls stand beside the figure (a fixed column of :data:`SIDE_PX`), the figure takes what is
-left of the window's width and at most the window's height less the row under it (``max-width``/``max-height``
-on its image; it keeps its aspect ratio).  In a window taller than wide the controls go directly under the
-figure.  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
-:func:`stylesheet`.  tests/browser/test_present_projector.py measures every demo of every notebook at
+Layout (a CSS grid): the controls stand beside the figure in a column of :data:`SIDE_PX`; the readout takes a
+row of its own under both, set in columns; the figure takes what is left of the window's width and of its
+height (``max-height`` of the demo: the window less a margin), keeping its aspect ratio.  In a window taller
+than wide the controls go directly under the figure.  Everything is CSS (a ``<style>`` sheet, no JavaScript
+and nothing from the network): :func:`stylesheet`.  tests/browser/test_present_projector.py measures every demo of every notebook at
 1280×800 and 1024×768 under ``make present``.
 """
 
