@@ -25,8 +25,8 @@ Layout (a CSS grid): the controls stand beside the figure in a column of :data:`
 row of its own under both, set in columns; the figure takes what is left of the window's width and of its
 height (``max-height`` of the demo: the window less a margin), keeping its aspect ratio.  In a window taller
 than wide the controls go directly under the figure.  Everything is CSS (a ``<style>`` sheet, no JavaScript
-and nothing from the network): :func:`stylesheet`.  tests/browser/test_present_projector.py measures every demo of every notebook at
-1280×800 and 1024×768 under ``make present``.
+and nothing from the network): :func:`stylesheet`.  tests/browser/test_present_projector.py measures every
+demo of every notebook at 1280×800 and 1024×768 under ``make present``.
 """
 
 from __future__ import annotations
