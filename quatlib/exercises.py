@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import os
 import reprlib
 import signal
 import threading
@@ -147,6 +148,9 @@ class Exercise:
 
     def check(self, answer) -> Feedback:
         if answer is Ellipsis:
+            if _presented():
+                return Feedback(False, f"✏️ Exercise {self.key}, for everyone: {self.question} Answer it in your own "
+                                       "copy of the notebook (this presenter view hides the code cells).")
             return Feedback(False, "✏️ Not answered yet: replace the ... with your answer and run the cell again.")
         limit = TIME_LIMIT_SECONDS * self.time_factor
         try:
@@ -161,6 +165,16 @@ class Exercise:
         except Exception as exc:  # noqa: BLE001 - a checker must turn any answer into feedback, not a traceback
             return Feedback(False, f"⚠️ I could not check {_shown(answer)}: {type(exc).__name__}: "
                                    f"{_clipped(exc)}")
+
+
+#: ``make present`` sets this to "1" for its kernels: the page shows outputs only, no code cells
+#: (tools/present.py), so an unanswered exercise shows its question instead of "replace the ...".
+PRESENTER_ENV = "QUATLIB_PRESENTER"
+
+
+def _presented() -> bool:
+    """True in ``make present``'s app view, where the room sees outputs but no code."""
+    return os.environ.get(PRESENTER_ENV) == "1"
 
 
 EXERCISES: dict[str, Exercise] = {}

@@ -5,26 +5,17 @@ The browser test (tests/browser/test_present_voila.py) runs the same launcher ag
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from browser.jupyterlab import load_script  # the one script loader of the tests (stdlib only, no browser)
 from make_helpers import make_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def _load_present():
-    spec = importlib.util.spec_from_file_location("qc_tools_present_unit", ROOT / "tools" / "present.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-present = _load_present()
+present = load_script("tools/present.py", "qc_tools_present_unit")
 
 
 @pytest.fixture
@@ -84,9 +75,11 @@ def test_voila_command_is_loopback_token_culling_no_code():
     for flag in ("--no-browser", "--Voila.ip=127.0.0.1", "--port=8866", "--Voila.port_retries=0", "--token",
                  "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.preheat_kernel=False",
                  "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=5",
-                 "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False"):
+                 "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
+                 "--VoilaConfiguration.template=quatlib-present", present.PROJECTOR):
         assert flag in cmd, flag
     assert not any("0.0.0.0" in part or "token=" in part.lower() for part in cmd)
+    assert present.PROJECTOR not in present.voila_command(nb, 8866, projector=False)
 
 
 def test_culling_bound_is_timeout_plus_interval():
@@ -213,3 +206,103 @@ def test_the_server_refuses_to_start_without_a_token_on_stdin():
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "present.py"), "--serve-voila", str(ROOT / "notebooks")],
                        input="", capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "expected the token on stdin" in r.stderr
+
+
+# --- issue 14: projector mode, Windows, no CDN, exercises in the presenter view ---------------------------------
+def test_projector_mode_is_the_default_and_no_projector_turns_it_off(monkeypatch):
+    seen = {}
+
+    class Recorder(present.VoilaServer):
+        def start(self):
+            seen["projector"] = self.projector
+            raise present.PresentError("recorded")
+
+    monkeypatch.setattr(present, "VoilaServer", Recorder)
+    monkeypatch.setattr(present, "stop_on_signals", lambda: None)  # no handlers in the test process
+    assert present.main(["07", "--no-browser"]) == 2 and seen["projector"] is True
+    assert present.main(["07", "--no-browser", "--no-projector"]) == 2 and seen["projector"] is False
+
+
+def test_the_kernels_environment_names_match_quatlib():
+    from quatlib import exercises
+    from quatlib.widgets import _projector
+
+    assert present.PROJECTOR_ENV == _projector.ENV
+    assert present.PRESENTER_ENV == exercises.PRESENTER_ENV
+
+
+def test_the_template_extends_voilas_lab_template_without_a_cdn():
+    import json
+
+    folder = present.TEMPLATES_ROOT / "voila" / "templates" / present.TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    text = (folder / "index.html.j2").read_text()
+    assert "{%- extends 'voila/templates/lab/index.html.j2' -%}" in text
+    code = text.split("-#}", 1)[1]  # the template, after its comment
+    assert "http" not in code and "fontawesome" not in code.lower()
+    assert "resources.quatlib_css" in code
+
+
+def test_projector_stylesheet_is_quatlibs():
+    from quatlib.widgets._projector import stylesheet
+
+    assert present.projector_stylesheet() == stylesheet()
+    assert "calc(100vw / 1280)" in stylesheet() and "http" not in stylesheet() and "<script" not in stylesheet()
+
+
+class _SignalWithoutSIGHUP:
+    """``signal`` as on Windows: SIGTERM and SIGINT, no SIGHUP."""
+
+    SIGTERM, SIGINT = 15, 2
+
+    def __init__(self):
+        self.handled = []
+
+    def signal(self, sig, handler):
+        self.handled.append(sig)
+
+
+def test_stop_signals_without_sighup_as_on_windows():
+    fake = _SignalWithoutSIGHUP()
+    assert present.stop_signals(fake) == [fake.SIGTERM]
+    present.stop_on_signals(fake)
+    assert fake.handled == [fake.SIGTERM]
+    import signal
+
+    assert present.stop_signals(signal) == [signal.SIGTERM, signal.SIGHUP]
+
+
+def test_stop_without_process_groups_as_on_windows(monkeypatch, tmp_path):
+    import os
+
+    nb = tmp_path / "07_x.ipynb"
+    nb.write_text("{}")
+    server = present.VoilaServer(nb, port=1)
+    server.proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    monkeypatch.delattr(os, "killpg")
+    server.stop(timeout=10)
+    assert server.proc is None
+
+
+def test_an_unanswered_exercise_in_the_presenter_view_shows_its_question(monkeypatch):
+    from quatlib import exercises
+
+    monkeypatch.delenv(exercises.PRESENTER_ENV, raising=False)
+    assert "replace the ..." in repr(exercises.check("04.2", ...))
+    monkeypatch.setenv(exercises.PRESENTER_ENV, "1")
+    feedback = exercises.check("04.2", ...)
+    assert not feedback
+    assert exercises.question("04.2") in feedback.message and "04.2" in feedback.message
+    assert "replace the" not in feedback.message and "run the cell" not in feedback.message
+    assert exercises.check("04.2", (-1, 0, 0)), "answers are still checked as usual"
+
+
+def test_the_documented_projector_sizes_are_the_stylesheets():
+    from quatlib.widgets import _projector
+
+    readme = (ROOT / "README.md").read_text()
+    guide = (ROOT / "docs" / "instructor.md").read_text()
+    for text in (readme, guide):
+        flat = " ".join(text.split())
+        assert f"{_projector.BODY_PX} px" in flat and f"{_projector.CONTROL_PX} px at a 1280 px wide window" in flat
+        assert "1280×800" in flat and "1024×768" in flat

@@ -142,12 +142,24 @@ def first_free_port(start: int = DEFAULT_PORT, tries: int = 20) -> int:
 SERVE_VOILA = "--serve-voila"
 
 
-def voila_command(notebook: Path, port: int, python: str = sys.executable) -> list[str]:
+#: serve_voila's own option (not voila's): projector mode on (see :func:`serve_voila`).
+PROJECTOR = "--quatlib-projector"
+#: Voila's template for the page, in :data:`TEMPLATES_ROOT` (a Jupyter data dir: ``voila/templates/<name>``).
+TEMPLATE = "quatlib-present"
+TEMPLATES_ROOT = REPO_ROOT / "tools" / "present_share"
+#: The kernels of a projector-mode server see this set to "1" (quatlib.widgets.projector reads it).
+PROJECTOR_ENV = "QUATLIB_PROJECTOR"
+#: The kernels of every `make present` server see this set to "1" (quatlib.exercises: no code is visible).
+PRESENTER_ENV = "QUATLIB_PRESENTER"
+
+
+def voila_command(notebook: Path, port: int, python: str = sys.executable, *, projector: bool = True) -> list[str]:
     """The server's command line: voila on loopback only, token required (read from stdin), culling on.
 
     Voila serves the notebook's folder and the page is ``/voila/render/<name>``: the links between notebooks
     ("Next: 08 · Field guide") then open the next notebook as an app too.  (Serving the single file would turn
-    every such link into a refused download.)
+    every such link into a refused download.)  The page uses the template :data:`TEMPLATE` (voila's lab
+    template without a CDN; projector mode when ``projector``).
     """
     return [
         python, str(Path(__file__).resolve()), SERVE_VOILA, str(Path(notebook).parent),
@@ -164,7 +176,17 @@ def voila_command(notebook: Path, port: int, python: str = sys.executable) -> li
         "--VoilaConfiguration.show_tracebacks=True",
         "--VoilaConfiguration.preheat_kernel=False",  # no pool of pre-started kernels left running
         *(f"--MappingKernelManager.{k}={v}" for k, v in CULLING.items()),
+        f"--VoilaConfiguration.template={TEMPLATE}",
+        *([PROJECTOR] if projector else []),
     ]
+
+
+def _own_process_group() -> dict:
+    """Popen arguments that start the server in its own process group, so :meth:`VoilaServer.stop` can end it
+    with its kernels and a Ctrl+C in the terminal reaches only this script (which then stops the server)."""
+    if sys.platform == "win32":
+        return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
+    return {"start_new_session": True}
 
 
 class VoilaServer:
@@ -176,8 +198,9 @@ class VoilaServer:
     """
 
     def __init__(self, notebook: str | os.PathLike, *, port: int | None = None, env: dict | None = None,
-                 log_path: str | os.PathLike | None = None, startup_timeout: float = 60.0):
+                 log_path: str | os.PathLike | None = None, startup_timeout: float = 60.0, projector: bool = True):
         self.notebook = Path(notebook).resolve()
+        self.projector = projector
         self.port = port or first_free_port()
         self.token = secrets.token_urlsafe(24)
         self.env = dict(os.environ if env is None else env)
@@ -199,7 +222,7 @@ class VoilaServer:
         return f"{self.page_url}?token={self.token}"
 
     def command(self) -> list[str]:
-        return voila_command(self.notebook, self.port)
+        return voila_command(self.notebook, self.port, projector=self.projector)
 
     def start(self) -> "VoilaServer":
         if not port_is_free(self.port):
@@ -210,7 +233,7 @@ class VoilaServer:
         try:
             self.proc = subprocess.Popen(
                 self.command(), env=env, cwd=self.notebook.parent, stdin=subprocess.PIPE,
-                stdout=out, stderr=subprocess.STDOUT if out else None, start_new_session=True,
+                stdout=out, stderr=subprocess.STDOUT if out else None, **_own_process_group(),
             )
             self.proc.stdin.write(f"{self.token}\n".encode())
             self.proc.stdin.close()
@@ -245,13 +268,22 @@ class VoilaServer:
         return self.proc.wait()
 
     def stop(self, timeout: float = 20.0) -> None:
-        """SIGTERM to the process group (voila shuts its kernels down), SIGKILL after ``timeout``."""
+        """SIGTERM to the process group (voila shuts its kernels down), SIGKILL after ``timeout``.
+
+        Windows has neither process groups to signal nor SIGKILL: there the server is terminated (then killed)
+        and its kernels end with it (ipykernel's parent poller watches the server's process on Windows).
+        """
         proc, self.proc = self.proc, None
         if proc is None or proc.poll() is not None:
             return
-        for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 10)):
+        if hasattr(os, "killpg"):
+            steps = [(lambda sig=sig: os.killpg(proc.pid, sig), wait)
+                     for sig, wait in ((signal.SIGTERM, timeout), (signal.SIGKILL, 10))]
+        else:
+            steps = [(proc.terminate, timeout), (proc.kill, 10)]
+        for end, wait in steps:
             try:
-                os.killpg(proc.pid, sig)
+                end()
             except ProcessLookupError:
                 return
             try:
@@ -328,6 +360,15 @@ def hide_in_logs(secret: str, mask: str = "[secret]") -> None:
     logging.setLogRecordFactory(scrubbed_record)
 
 
+def projector_stylesheet() -> str:
+    """The CSS of projector mode, from the quatlib next to this script (the notebooks' own)."""
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.append(str(REPO_ROOT))  # after the installed packages: an installed quatlib comes first
+    from quatlib.widgets._projector import stylesheet
+
+    return stylesheet()
+
+
 def serve_voila(voila_argv: list[str]) -> int:
     """Run voila in this process with the token read from stdin (one line): what :class:`VoilaServer` starts.
 
@@ -341,6 +382,16 @@ def serve_voila(voila_argv: list[str]) -> int:
     for name in ("JUPYTER_TOKEN", "JUPYTER_TOKEN_FILE"):  # jupyter_server would read them; kernels would inherit
         os.environ.pop(name, None)
     hide_in_logs(token)
+    projector = PROJECTOR in voila_argv
+    voila_argv = [arg for arg in voila_argv if arg != PROJECTOR]
+    # Kernels inherit this environment: they know they are presented (and whether on a projector).
+    os.environ[PRESENTER_ENV] = "1"
+    if projector:
+        os.environ[PROJECTOR_ENV] = "1"
+    else:
+        os.environ.pop(PROJECTOR_ENV, None)
+    # Voila finds its templates in the Jupyter data path: ours first.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(TEMPLATES_ROOT), os.environ.get("JUPYTER_PATH")]))
     import voila.app
     from traitlets.config import Config
 
@@ -361,6 +412,7 @@ def serve_voila(voila_argv: list[str]) -> int:
 
     config = Config()
     config.Voila.token = token
+    config.VoilaConfiguration.resources = {"quatlib_css": projector_stylesheet() if projector else ""}
     Voila.launch_instance(voila_argv, config=config)
     return 0
 
@@ -368,6 +420,21 @@ def serve_voila(voila_argv: list[str]) -> int:
 # --------------------------------------------------------------------------------------------------------------
 # Command line
 # --------------------------------------------------------------------------------------------------------------
+def stop_signals(signals=signal) -> list:
+    """The signals that stop the presentation: SIGTERM (``kill``) and, where it exists, SIGHUP (the terminal closed).
+
+    Windows has no SIGHUP (its ``signal`` module lacks the name); there closing the console window ends the
+    process group anyway, and Ctrl+C arrives as KeyboardInterrupt.
+    """
+    return [getattr(signals, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signals, name)]
+
+
+def stop_on_signals(signals=signal) -> None:
+    """Closing the terminal or ``kill`` stops voila and its kernels too (``main``'s ``finally``), not orphans them."""
+    for sig in stop_signals(signals):
+        signals.signal(sig, lambda *_: sys.exit(0))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == [SERVE_VOILA]:
@@ -377,6 +444,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebook", nargs="?", default="", help='"07", "07_belt_trick", a file name or a path')
     parser.add_argument("--port", type=int, default=None, help=f"default: the first free from {DEFAULT_PORT}")
     parser.add_argument("--no-browser", action="store_true", help="only print the URL")
+    parser.add_argument("--no-projector", dest="projector", action="store_false",
+                        help="the notebook's own sizes instead of projector mode (large type, demos that fit the "
+                             "window: see quatlib.widgets.projector)")
     args = parser.parse_args(argv)
     import importlib.util
 
@@ -384,12 +454,10 @@ def main(argv: list[str] | None = None) -> int:
         print("make present: voila is not installed in this environment.  `make lab` (or `pip install -e .`) "
               "installs it; conda: `conda env update -f environment.yml`.", file=sys.stderr)
         return 2
-    # Closing the terminal or `kill` must stop voila and its kernels too (the finally below), not orphan them.
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, lambda *_: sys.exit(0))
+    stop_on_signals()
     try:
         notebook = find_notebook(args.notebook)
-        server = VoilaServer(notebook, port=args.port)
+        server = VoilaServer(notebook, port=args.port, projector=args.projector)
         print(f"Starting voila for {notebook.name} on 127.0.0.1:{server.port} …", flush=True)
         server.start()
     except (PresentError, RuntimeError) as exc:

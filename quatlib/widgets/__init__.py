@@ -8,6 +8,7 @@ from ._gimbal import gimbal, order_matters
 from ._hello import hello_cube
 from ._mirrors import two_mirrors
 from ._plane2d import complex_composition, rotation_2d
+from ._projector import projector
 from ._sandwich import sandwich
 from ._slerp import slerp_vs_nlerp
 from ._stores import euler_vs_quaternion
@@ -22,6 +23,9 @@ The first cell of every notebook is::
     import quatlib as ql; ql.widgets.setup()
 
 {demo_table}
+
+``ql.widgets.projector()`` (displayed) turns on projector mode for the page: large
+type, every demo sized to fit the window; ``make present`` starts in it.
 
 Each factory lives in a private module (``_hello``, ``_plane2d``, ``_gimbal``,
 ``_stores``, ``_mirrors``, ``_sandwich``, ``_drift``, ``_slerp``,
@@ -45,6 +49,7 @@ __doc__ = _DOC.format(demo_table=_demo_table())
 
 __all__ = [  # tests/test_course.py checks that the factories here are exactly the manifest's demos
     "setup",
+    "projector",
     "Demo",
     "hello_cube",
     "rotation_2d",

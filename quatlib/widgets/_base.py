@@ -100,6 +100,7 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.orbit import view_from_drag
+from . import _projector
 
 __all__ = ["Demo", "slider", "angle_slider", "player", "control_style", "labelled", "colored", "fmt", "fmt_sci",
            "fmt_vector", "fmt_matrix", "setup"]
@@ -541,6 +542,7 @@ class Demo(W.HBox):
         self._draw = draw
         self.description = description
         self.transport = transport
+        _projector.prepare_figure(fig)
         self.view = _ImageView(fig) if transport == "image" else _IpymplView(fig)
         self.readout = W.HTML(layout=W.Layout(width=_CONTROL_WIDTH))
         self.last_error: BaseException | None = None
@@ -581,6 +583,7 @@ class Demo(W.HBox):
         figure_box = W.VBox([self.view.widget, *below], layout=W.Layout(flex="0 0 auto")) if below else self.view.widget
         super().__init__([figure_box, side], layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.add_class(PANEL_CLASS)  # a light, framed panel in any theme (panel_style)
+        _projector.arrange(self, figure_box, side)
         self.refresh()
 
     # -- values and updates ------------------------------------------------------------
