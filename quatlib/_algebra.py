@@ -233,11 +233,11 @@ def multiply(p, q) -> np.ndarray:
     q = as_quaternion(q, "quaternion q", finite=False)
     a, b = _complex_pair(p)
     c, d = _complex_pair(q)
-    pq = np.empty(np.broadcast_shapes(p.shape, q.shape))
-    halves = pq.view(np.complex128)  # pq read as (..., 2) complex: (w + x i, y + z i)
-    halves[..., 0] = a * c - b * d.conj()  # (a + b j)(c + d j) = (a c - b d̄) + (a d + b c̄) j
-    halves[..., 1] = a * d + b * c.conj()
-    out = pq.astype(result_dtype(p, q), copy=False)
+    first = a * c - b * d.conj()  # (a + b j)(c + d j) = (a c - b d̄) + (a d + b c̄) j
+    second = a * d + b * c.conj()
+    pq = np.empty(np.shape(first) + (2,), dtype=np.complex128)
+    pq[..., 0], pq[..., 1] = first, second
+    out = pq.view(_F64).astype(result_dtype(p, q), copy=False)
     ok = all_finite(out)  # NaN/inf in p or q reaches every entry of p q
     if ok:
         return out
