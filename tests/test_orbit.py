@@ -21,6 +21,20 @@ from quatlib import plot as qp
 from quatlib import widgets as qw
 from quatlib.models.orbit import DEGREES_PER_PIXEL, view_from_drag
 
+
+@pytest.fixture(autouse=True)
+def no_running_event_loop():
+    """Run each test as a script runs: no asyncio loop set as running in this thread.
+
+    Playwright's sync API (the browser tests, which run first in one ``make test`` session) leaves its loop set
+    as the main thread's running loop although nothing runs it between calls; a drag step would then wait on
+    that loop for its repaint forever.  The merging test starts its own loop with ``asyncio.run``.
+    """
+    left_over = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    yield
+    asyncio._set_running_loop(left_over)
+
 AZIM = st.floats(-180, 180).map(lambda a: 5 * round(a / 5))  # on the view sliders' grid, like a slider value
 ELEV = st.floats(-90, 90).map(lambda e: 5 * round(e / 5))
 PIXELS = st.floats(-5000, 5000, allow_nan=False)
