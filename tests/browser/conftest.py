@@ -13,6 +13,8 @@ when env ``CI`` is set: then the missing browser is an error (``.ci/run`` must i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from . import fixture_notebooks, jupyterlab
@@ -97,3 +99,33 @@ def check(open_notebook):
         return check_notebook(open_notebook(relpath), **kwargs)
 
     return run
+
+
+# --------------------------------------------------------------------------------------------------------------
+# make present: voila servers (test_present_voila.py, test_present_projector.py)
+# --------------------------------------------------------------------------------------------------------------
+_present = jupyterlab.load_script("tools/present.py", "qc_tools_present")
+
+
+@pytest.fixture(scope="module")
+def notebooks_copy(tmp_path_factory):
+    """Voila runs the notebooks from a copy: whatever a kernel writes next to its notebook stays out of the repo."""
+    return jupyterlab.copy_notebooks(jupyterlab.NOTEBOOKS_DIR, tmp_path_factory.mktemp("voila-notebooks"))
+
+
+@pytest.fixture
+def start_voila(browser_required, tmp_path):
+    """``start_voila(notebook, projector=True) -> VoilaServer``, started as ``make present`` does, on a free port
+    with the lab harness' isolated Jupyter/IPython dirs and kernelspec (this interpreter as python3); stopped after."""
+    servers = []
+
+    def start(notebook: Path, projector: bool = True):
+        home = tmp_path / f"home{len(servers)}"
+        server = _present.VoilaServer(notebook, port=jupyterlab.free_port(), env=jupyterlab.isolated_environment(home),
+                                      log_path=home / "voila.log", projector=projector)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()

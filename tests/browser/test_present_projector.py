@@ -20,7 +20,6 @@ scrolled to demo k, as the room sees it).
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -81,28 +80,6 @@ _JS_DEMOS = """
 """.replace("%(clippable)s", lab.CLIPPABLE)
 
 
-@pytest.fixture(scope="module")
-def notebooks_copy(tmp_path_factory):
-    return lab.copy_notebooks(lab.NOTEBOOKS_DIR, tmp_path_factory.mktemp("projector-notebooks"))
-
-
-@pytest.fixture
-def serve(browser_required, tmp_path):
-    """``serve(notebook, projector=True) -> VoilaServer``, started as ``make present`` does; stopped after."""
-    servers = []
-
-    def start(notebook: Path, projector: bool = True):
-        home = tmp_path / f"home{len(servers)}"
-        server = present.VoilaServer(notebook, port=lab.free_port(), env=lab.isolated_environment(home),
-                                     log_path=home / "voila.log", projector=projector)
-        servers.append(server)
-        return server.start()
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
 def open_page(browser, server, width: int, height: int):
     """The presented page at ``width``×``height``, rendered; and the list of requests that left 127.0.0.1."""
     context = browser.new_context(viewport={"width": width, "height": height})
@@ -148,10 +125,10 @@ def problems_at(measured: dict) -> list[str]:
 
 
 @pytest.mark.parametrize("notebook", PARAMS)
-def test_every_demo_fits_the_window_in_projector_mode(notebook, notebooks_copy, serve, browser):
+def test_every_demo_fits_the_window_in_projector_mode(notebook, notebooks_copy, start_voila, browser):
     if notebook is None:
         pytest.fail(f"no course notebooks found in {lab.NOTEBOOKS_DIR}", pytrace=False)
-    server = serve(notebooks_copy / notebook)
+    server = start_voila(notebooks_copy / notebook)
     problems, report = [], []
     for width, height in SIZES:
         size = f"{width}x{height}"
@@ -179,10 +156,10 @@ def test_every_demo_fits_the_window_in_projector_mode(notebook, notebooks_copy, 
                     pytrace=False)
 
 
-def test_no_projector_keeps_the_notebook_sizes_and_still_no_cdn(notebooks_copy, serve, browser):
+def test_no_projector_keeps_the_notebook_sizes_and_still_no_cdn(notebooks_copy, start_voila, browser):
     """``--no-projector``: JupyterLab's own type sizes, the demo as in the notebook; no CDN request either."""
     notebook = next((p.name for p in COURSE if p.name.startswith("07")), None) or COURSE[0].name
-    server = serve(notebooks_copy / notebook, projector=False)
+    server = start_voila(notebooks_copy / notebook, projector=False)
     assert present.PROJECTOR not in server.command()
     page, external = open_page(browser, server, *SIZES[0])
     try:

@@ -40,31 +40,7 @@ PARAMS = [pytest.param(p.name, id=p.stem) for p in NOTEBOOKS] or [pytest.param(N
 WIDGET_SCRIPT = 'script[type="application/vnd.jupyter.widget-view+json"]'
 
 
-# --------------------------------------------------------------------------------------------------------------
-# Fixtures
-# --------------------------------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def notebooks_copy(tmp_path_factory):
-    """Voila runs the notebooks from a copy: whatever a kernel writes next to its notebook stays out of the repo."""
-    return lab.copy_notebooks(lab.NOTEBOOKS_DIR, tmp_path_factory.mktemp("voila-notebooks"))
-
-
-@pytest.fixture
-def start_voila(browser_required, tmp_path):
-    """``start_voila(notebook) -> VoilaServer``, started as ``make present`` does, on a free port; stopped after."""
-    servers = []
-
-    def start(notebook: Path):
-        home = tmp_path / f"home{len(servers)}"
-        # The lab harness' isolated Jupyter/IPython dirs and kernelspec (this interpreter as python3).
-        env = lab.isolated_environment(home)
-        server = present.VoilaServer(notebook, port=lab.free_port(), env=env, log_path=home / "voila.log")
-        servers.append(server)
-        return server.start()
-
-    yield start
-    for server in servers:
-        server.stop()
+# Fixtures notebooks_copy and start_voila: tests/browser/conftest.py (shared with test_present_projector.py).
 
 
 # --------------------------------------------------------------------------------------------------------------
