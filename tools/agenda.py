@@ -71,27 +71,40 @@ def load_course():
 
 @dataclass(frozen=True)
 class Material:
-    """What one notebook contains: counted from its file (cells, words) and its manifest entry (the rest)."""
+    """What one notebook contains: its manifest entry, and the cells and words counted from its file."""
 
-    number: str
+    notebook: object  # a quatlib.course.Notebook (load_course: the manifest is read without numpy)
     code_cells: int
     markdown_cells: int
     words: int
-    demos: int
-    exercises: tuple[str, ...]
-    stretch: tuple[str, ...]
+
+    @property
+    def number(self) -> str:
+        return self.notebook.number
+
+    @property
+    def demos(self) -> int:
+        return len(self.notebook.demos)
+
+    @property
+    def exercises(self) -> tuple[str, ...]:
+        return self.notebook.exercises
+
+    @property
+    def stretch(self) -> tuple[str, ...]:
+        return self.notebook.stretch
 
     @property
     def core(self) -> tuple[str, ...]:
-        return tuple(key for key in self.exercises if key not in self.stretch)
+        return self.notebook.core
 
 
 def material(nb, notebooks: Path = ROOT / "notebooks") -> Material:
     """Count notebook ``nb`` (a :class:`quatlib.course.Notebook`)."""
     cells = json.loads((notebooks / nb.file).read_text(encoding="utf-8"))["cells"]
     prose = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
-    return Material(nb.number, sum(c["cell_type"] == "code" for c in cells), len(prose),
-                    sum(len(WORD.findall(text)) for text in prose), len(nb.demos), nb.exercises, nb.stretch)
+    return Material(nb, sum(c["cell_type"] == "code" for c in cells), len(prose),
+                    sum(len(WORD.findall(text)) for text in prose))
 
 
 def estimate(m: Material, plan: str, exercises=(), tour: bool = False) -> float:
