@@ -550,7 +550,8 @@ class Demo(W.HBox):
         self.timings: list[float] = []
         self._hold = 0
         self._quiet = 0
-        self._dirty = False
+        self._dirty = False  # an update (model → draw) is due when the outermost hold() ends
+        self._view_dirty = False  # only the view turned inside a hold(): turn the cameras and repaint
 
         self.view_controls = {}
         view_box = []
@@ -620,7 +621,8 @@ class Demo(W.HBox):
         """Batch changes: repaint once when the outermost ``with`` block ends.
 
         Calling :meth:`refresh` inside the block asks for that repaint even when
-        no control changed.
+        no control changed.  When only view controls changed, the cameras turn
+        and the figure is repainted without running the update again.
         """
         self._hold += 1
         try:
@@ -629,6 +631,8 @@ class Demo(W.HBox):
             self._hold -= 1
             if self._hold == 0 and self._dirty:
                 self.refresh()
+            elif self._hold == 0 and self._view_dirty:
+                self._turn_view()
 
     def _on_control(self, change) -> None:
         if not self._quiet:
@@ -638,20 +642,29 @@ class Demo(W.HBox):
         if self._quiet:
             return
         if self._hold:
-            self._dirty = True
+            self._view_dirty = True
             return
-        azim = self.view_controls["view_azim"].value
-        elev = self.view_controls["view_elev"].value
-        for s in self.scenes:
-            s.set_view(azim, elev)
+        self._turn_view()
+
+    def _turn_view(self) -> None:
+        """Turn every scene to the view controls' values and repaint: the state and the artists' data stay."""
+        self._view_dirty = False
+        self._sync_view()
         self._paint()
 
+    def _sync_view(self) -> None:
+        """Turn the scenes whose view differs from the view controls (each reprojects its items)."""
+        view = (self.view_controls["view_azim"].value, self.view_controls["view_elev"].value)
+        for s in self.scenes:
+            if s.view != view:
+                s.set_view(*view)
+
     def reset_view(self) -> None:
-        """Back to the default view."""
+        """Back to the default view (a repaint, not an update)."""
         with self.hold():
             self.view_controls["view_azim"].value = self._home_view[0]
             self.view_controls["view_elev"].value = self._home_view[1]
-            self._dirty = True
+            self._view_dirty = True
 
     def refresh(self) -> None:
         """Read the controls, run the update (model → draw) and repaint.
@@ -664,15 +677,11 @@ class Demo(W.HBox):
         if self._hold:
             self._dirty = True
             return
-        self._dirty = False
+        self._dirty = self._view_dirty = False
         t0 = time.perf_counter()
         try:
             if self.view_controls:
-                azim = self.view_controls["view_azim"].value
-                elev = self.view_controls["view_elev"].value
-                for s in self.scenes:
-                    if s.view != (azim, elev):
-                        s.set_view(azim, elev)
+                self._sync_view()
             state = self._model(**vars(self.values))
             text = self._draw(self, state)
             self.state = state
