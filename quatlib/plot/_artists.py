@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Polygon
 
+from ._collections import Line2D
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z
 from ._texts import add_text

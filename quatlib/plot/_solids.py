@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle
 
 from ._artists import Polyline
-from ._collections import LineCollection, PolyCollection
+from ._collections import Line2D, LineCollection, PolyCollection
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z, lighten
 from ._texts import Label
