@@ -426,3 +426,18 @@ def test_lean_lines_draw_matplotlibs_pixels():
     for ours, theirs in zip(lean, picture(Line2D), strict=True):
         np.testing.assert_array_equal(ours, theirs)
     assert (lean[0] != 255).any() and (lean[0] != lean[1]).any()
+
+
+def test_lean_line_collection_makes_matplotlibs_paths_from_an_array():
+    from matplotlib.collections import LineCollection
+
+    segments = np.random.default_rng(3).random((12, 2, 2))
+    ours, theirs = qp._collections.LineCollection([]), LineCollection([])
+    ours.set_segments(segments)  # the fast path
+    theirs.set_segments(segments)
+    assert len(ours.get_paths()) == len(theirs.get_paths()) == 12
+    for a, b in zip(ours.get_paths(), theirs.get_paths(), strict=True):
+        np.testing.assert_array_equal(a.vertices, b.vertices)
+        assert a.codes is b.codes is None and a.should_simplify == b.should_simplify
+    ours.set_segments([[(0, 0), (1, 1), (2, 0)], [(0, 1), (1, 0)]])  # ragged: matplotlib's own
+    assert [len(p.vertices) for p in ours.get_paths()] == [3, 2]

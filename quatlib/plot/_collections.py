@@ -19,12 +19,15 @@ moved on every view turn: matplotlib's ``Line2D.draw`` wraps the one
 ``draw_path`` call of a plain line in a new transformed path and a dozen checks
 (about 90 µs a line); the lean one here makes the same call (about 55 µs).
 """
+
 from __future__ import annotations
 
 import matplotlib.axes  # noqa: F401 - before the subclasses below: see the note
+import numpy as np
 from matplotlib import collections, lines
 from matplotlib.artist import allow_rasterization
 from matplotlib.colors import to_rgba
+from matplotlib.path import Path
 
 __all__ = ["PolyCollection", "LineCollection", "Line2D"]
 
@@ -71,7 +74,22 @@ class PolyCollection(_Lean, collections.PolyCollection):
 
 
 class LineCollection(_Lean, collections.LineCollection):
-    """matplotlib's :class:`~matplotlib.collections.LineCollection` with the lean ``draw`` of this module."""
+    """matplotlib's :class:`~matplotlib.collections.LineCollection` with the lean ``draw`` of this module.
+
+    ``set_segments`` of an ``(n, m, 2)`` float array (n segments of m points,
+    e.g. a box's twelve edges) makes the paths the way matplotlib's
+    ``PolyCollection.set_verts`` does for an array: one template path whose
+    flags every segment's path shares (the same paths as matplotlib's
+    ``set_segments`` makes one by one, in a third of the time).
+    """
+
+    def set_segments(self, segments):
+        if not (type(segments) is np.ndarray and segments.ndim == 3 and segments.size):
+            return super().set_segments(segments)
+        segments = segments.astype(float, copy=False)
+        template = Path(segments[0])
+        self._paths = [Path._fast_from_codes_and_verts(seg, None, internals_from=template) for seg in segments]
+        self.stale = True
 
 
 class Line2D(lines.Line2D):

@@ -90,14 +90,14 @@ class Box(Item):
         front = normals @ self.scene.camera.toward > 1e-9
         self.front = front
         polys = xy[_FACES]
-        self._back_faces.set_verts(list(polys[~front]))
+        self._back_faces.set_verts(polys[~front])  # an (n, 4, 2) array: matplotlib's fast path
         self._back_faces.set_facecolor(self.face_colors[~front])
-        self._front_faces.set_verts(list(polys[front]))
+        self._front_faces.set_verts(polys[front])
         self._front_faces.set_facecolor(self.face_colors[front])
         edge_front = front[_EDGE_FACES].any(axis=1)
         segs = xy[_EDGES]
-        self._back_edges.set_segments(list(segs[~edge_front]))
-        self._front_edges.set_segments(list(segs[edge_front]))
+        self._back_edges.set_segments(segs[~edge_front])  # (n, 2, 2) arrays: the lean fast path
+        self._front_edges.set_segments(segs[edge_front])
         shell = self.shell
         extent = self.scene.extent
         self._back_faces.set_zorder(Z.shell(False, shell, extent) + 0.01)
@@ -338,7 +338,7 @@ class Ribbon(Item):
         xy, depth = self.scene.project(q)
         order = np.argsort(depth.mean(axis=1))
         self.facing = facing
-        self._poly.set_verts(list(xy[order]))
+        self._poly.set_verts(xy[order])  # an (n, 4, 2) array: matplotlib's fast path
         rgba = np.column_stack([rgb[order], np.full(len(order), self.alpha)])
         self._poly.set_facecolor(rgba)
 
