@@ -504,11 +504,12 @@ class Sphere(Item):
     static = True
     follows_view = False
 
-    def __init__(self, scene, radius: float = 1.0):
+    def __init__(self, scene, radius: float = 1.0, *, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=COLORS["faint"],
+                 linewidth=0.8, zorder=Z.BACK - 5):
         super().__init__(scene)
         self.radius = float(radius)
-        self._circle = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=COLORS["faint"],
-                              lw=0.8, zorder=Z.BACK - 5)
+        self._circle = Circle((0, 0), self.radius, facecolor=facecolor, edgecolor=edgecolor, lw=linewidth,
+                              zorder=zorder)
         self.ax.add_patch(self._circle)
         self.own(self._circle)
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.patches import Circle
 
-from ._artists import Polyline
+from ._artists import Polyline, Sphere
 from ._collections import Line2D, LineCollection, PolyCollection
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z, lighten
@@ -474,9 +473,8 @@ class BallOfRotations(Item):
         super().__init__(scene)
         self.axis = np.asarray(axis, dtype=float)
         r = np.pi
-        self._outline = Circle((0, 0), r, facecolor=(0.5, 0.5, 0.5, 0.05), edgecolor=COLORS["faint"], lw=1.0,
-                               zorder=Z.WORLD)
-        self.ax.add_patch(self._outline)
+        # the ball's outline is the same circle from every direction: a static sphere in the cached background
+        self.outline = Sphere(scene, r, facecolor=(0.5, 0.5, 0.5, 0.05), linewidth=1.0, zorder=Z.WORLD)
         t = np.linspace(0, 2 * np.pi, 97)
         e1 = np.cross(self.axis, [0.0, 0.0, 1.0] if abs(self.axis[2]) < 0.9 else [1.0, 0.0, 0.0])
         e1 /= np.linalg.norm(e1)
@@ -506,14 +504,21 @@ class BallOfRotations(Item):
             self.ax.add_collection(a)
         for a in (self._exits, self._entries, self._start, self._end):
             self.ax.add_line(a)
-        self.own(self._outline, self._chords, self._exits, self._entries, self._start, self._end)
+        self.own(self._chords, self._exits, self._entries, self._start, self._end)
         for item in (self.equator, self.axis_line, self.axis_label, self.center, self.path, self.path_negative,
                      *self.numbers):
             self.adopt(item)
-        self.backdrop(self._outline, *self.equator.artists, *self.axis_line.artists)  # they move only with the view
+        self.backdrop(*self.equator.artists, *self.axis_line.artists)  # they move only with the view
         self.crossings = np.zeros((0, 2, 3))
         self.links = np.zeros((0, 2, 3))
         self.end = np.zeros(3)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the ball, its outline included."""
+        super().set_visible(visible)
+        if self.outline.artists[0].get_visible() != visible:
+            self.outline.set_visible(visible)
+            self.outline.changed()  # it lives in the cached background
 
     def set_data(self, path) -> None:
         """Show ``path``: a ``quatlib.belt.BallPath`` (``points``, ``crossings``, ``end``) or a laid-out drawing."""
