@@ -50,11 +50,11 @@ class _LaidOutText(Text):
 
         A label is drawn on every update, and matplotlib's ``draw`` spends more
         time in Python than the blend of its cached image takes (masked-value and
-        unit checks of the position, groups for vector backends, path-effect and
-        TeX branches).  This one does what matplotlib's does for a text without
-        path effects, TeX, wrapping or units, on an Agg renderer -- lay out (kept,
-        see above), anchor in pixels, draw the box, set up the graphics context,
-        draw each line -- with the same arguments, so the pixels are
+        unit checks of the position, path-effect and TeX branches).  This one
+        does what matplotlib's does for a text without path effects, TeX,
+        wrapping or units, on an Agg renderer -- open the text's group, lay out
+        (kept, see above), anchor in pixels, draw the box, set up the graphics
+        context, draw each line -- with the same arguments, so the pixels are
         matplotlib's; any other text is drawn by matplotlib's ``draw``.
         """
         if (not isinstance(renderer, RendererAgg) or self.get_path_effects() or self.get_usetex()
@@ -63,10 +63,11 @@ class _LaidOutText(Text):
         self._renderer = renderer
         if not self.get_visible() or self._text == "":
             return
-        _, info, _ = self._get_layout(renderer)
         posx, posy = self.get_transform().transform((float(self._x), float(self._y)))
         if not (math.isfinite(posx) and math.isfinite(posy)):
             return super().draw(renderer)  # matplotlib's own skip (and warning)
+        renderer.open_group("text", self.get_gid())
+        _, info, _ = self._get_layout(renderer)
         if self._bbox_patch:
             self.update_bbox_position_size(renderer)
             self._bbox_patch.draw(renderer)
@@ -85,6 +86,7 @@ class _LaidOutText(Text):
             renderer.draw_text(gc, x + posx, height - (y + posy), clean_line, self._fontproperties,
                                angle, ismath=ismath, mtext=mtext)
         gc.restore()
+        renderer.close_group("text")
         self.stale = False
 
 
