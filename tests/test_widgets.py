@@ -64,18 +64,6 @@ def test_view_controls_turn_every_scene_and_reset():
     assert all(s.view == ql.plot.DEFAULT_VIEW for s in d.scenes)
 
 
-def test_a_view_turn_repaints_once_without_running_the_update():
-    d = qw.order_matters()
-    state, n = d.state, len(d.timings)
-    d.set(view_azim=-60, view_elev=45)  # both sliders in one hold(): one repaint
-    assert len(d.timings) == n + 1 and d.state is state  # the model did not run again
-    d.reset_view()
-    assert len(d.timings) == n + 2 and d.state is state
-    d.set(angle=30, view_azim=10)  # a control and the view: one update, in the new view
-    assert len(d.timings) == n + 3 and d.state is not state
-    assert all(s.view == (10, ql.plot.DEFAULT_VIEW[1]) for s in d.scenes)
-
-
 def test_rotation_2d_matrix_and_complex_agree():
     d = qw.rotation_2d(point=(1.0, 0.5))
     for theta in (-180, -45, 0, 30, 90, 137, 180):

@@ -550,8 +550,7 @@ class Demo(W.HBox):
         self.timings: list[float] = []
         self._hold = 0
         self._quiet = 0
-        self._dirty = False  # an update (model → draw) is due when the outermost hold() ends
-        self._view_dirty = False  # only the view turned inside a hold(): turn the cameras and repaint
+        self._dirty = False
 
         self.view_controls = {}
         view_box = []
@@ -621,8 +620,7 @@ class Demo(W.HBox):
         """Batch changes: repaint once when the outermost ``with`` block ends.
 
         Calling :meth:`refresh` inside the block asks for that repaint even when
-        no control changed.  When only view controls changed, the cameras turn
-        and the figure is repainted without running the update again.
+        no control changed.
         """
         self._hold += 1
         try:
@@ -631,8 +629,6 @@ class Demo(W.HBox):
             self._hold -= 1
             if self._hold == 0 and self._dirty:
                 self.refresh()
-            elif self._hold == 0 and self._view_dirty:
-                self._turn_view()
 
     def _on_control(self, change) -> None:
         if not self._quiet:
@@ -642,29 +638,20 @@ class Demo(W.HBox):
         if self._quiet:
             return
         if self._hold:
-            self._view_dirty = True
+            self._dirty = True
             return
-        self._turn_view()
-
-    def _turn_view(self) -> None:
-        """Turn every scene to the view controls' values and repaint: the state and the artists' data stay."""
-        self._view_dirty = False
-        self._sync_view()
+        azim = self.view_controls["view_azim"].value
+        elev = self.view_controls["view_elev"].value
+        for s in self.scenes:
+            s.set_view(azim, elev)
         self._paint()
 
-    def _sync_view(self) -> None:
-        """Turn the scenes whose view differs from the view controls (each reprojects its items)."""
-        view = (self.view_controls["view_azim"].value, self.view_controls["view_elev"].value)
-        for s in self.scenes:
-            if s.view != view:
-                s.set_view(*view)
-
     def reset_view(self) -> None:
-        """Back to the default view (a repaint, not an update)."""
+        """Back to the default view."""
         with self.hold():
             self.view_controls["view_azim"].value = self._home_view[0]
             self.view_controls["view_elev"].value = self._home_view[1]
-            self._view_dirty = True
+            self._dirty = True
 
     def refresh(self) -> None:
         """Read the controls, run the update (model → draw) and repaint.
@@ -677,11 +664,15 @@ class Demo(W.HBox):
         if self._hold:
             self._dirty = True
             return
-        self._dirty = self._view_dirty = False
+        self._dirty = False
         t0 = time.perf_counter()
         try:
             if self.view_controls:
-                self._sync_view()
+                azim = self.view_controls["view_azim"].value
+                elev = self.view_controls["view_elev"].value
+                for s in self.scenes:
+                    if s.view != (azim, elev):
+                        s.set_view(azim, elev)
             state = self._model(**vars(self.values))
             text = self._draw(self, state)
             self.state = state
