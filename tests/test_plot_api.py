@@ -396,3 +396,48 @@ def test_lean_collections_draw_matplotlibs_pixels():
     lean = picture(qp._collections.PolyCollection, qp._collections.LineCollection)
     np.testing.assert_array_equal(lean, picture(PolyCollection, LineCollection))
     assert (lean != 255).any()
+
+
+def test_lean_lines_draw_matplotlibs_pixels():
+    from matplotlib.lines import Line2D
+
+    def picture(line_cls):
+        fig = qp.figure((2, 2))
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        lines = [  # solid, dashed, translucent, round caps, a marker (matplotlib's draw), axes coordinates, empty
+            line_cls([0.1, 0.9], [0.1, 0.8], color="r", lw=2.4, solid_capstyle="butt"),
+            line_cls([0.1, 0.5, 0.9], [0.9, 0.3, 0.6], color="b", lw=1.5, ls=(0, (2, 2)), alpha=0.45),
+            line_cls(np.linspace(0, 1, 200), 0.5 + 0.3 * np.sin(np.linspace(0, 9, 200)), color="g", lw=1.0),
+            line_cls([0.2, 0.2], [0.1, 0.6], color="k", lw=3.0, solid_capstyle="round"),
+            line_cls([0.7], [0.2], ls="none", marker="o", ms=7, color="m", mec="white"),
+            line_cls([0.05, 0.95], [0.95, 0.95], transform=ax.transAxes, color="c", lw=0.9, ls=":"),
+            line_cls([], [], color="k"),
+        ]
+        for line in lines:
+            ax.add_line(line)
+        first = qp.render_rgb(fig).copy()
+        lines[1].set_data([0.3, 0.6], [0.2, 0.9])  # moved: drawn from the new data
+        qp.invalidate(fig)  # (plain lines of a figure are its static background)
+        return first, qp.render_rgb(fig).copy()
+
+    lean = picture(qp._collections.Line2D)
+    for ours, theirs in zip(lean, picture(Line2D), strict=True):
+        np.testing.assert_array_equal(ours, theirs)
+    assert (lean[0] != 255).any() and (lean[0] != lean[1]).any()
+
+
+def test_lean_line_collection_makes_matplotlibs_paths_from_an_array():
+    from matplotlib.collections import LineCollection
+
+    segments = np.random.default_rng(3).random((12, 2, 2))
+    ours, theirs = qp._collections.LineCollection([]), LineCollection([])
+    ours.set_segments(segments)  # the fast path
+    theirs.set_segments(segments)
+    assert len(ours.get_paths()) == len(theirs.get_paths()) == 12
+    for a, b in zip(ours.get_paths(), theirs.get_paths(), strict=True):
+        np.testing.assert_array_equal(a.vertices, b.vertices)
+        assert a.codes is b.codes is None and a.should_simplify == b.should_simplify
+    ours.set_segments([[(0, 0), (1, 1), (2, 0)], [(0, 1), (1, 0)]])  # ragged: matplotlib's own
+    assert [len(p.vertices) for p in ours.get_paths()] == [3, 2]

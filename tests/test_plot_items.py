@@ -228,6 +228,20 @@ def test_ball_of_rotations_marks_where_the_path_leaves_and_comes_back():
     assert set(ball.path.artists) <= set(ball.artists)
 
 
+def test_the_ball_of_rotations_outline_is_drawn_once_into_the_background_and_hides_with_the_ball():
+    fig, (scene,) = qp.panels(1, extent=4.0, world_frame=False)
+    ball = qp.BallOfRotations(scene, (0, 1, 0))
+    renderer = qp.Renderer.of(fig)
+    circle = ball.outline.artists[0]
+    assert ball.outline.static and not ball.outline.follows_view  # the same circle from every view
+    assert circle not in renderer.moving_artists() and circle not in renderer.view_artists()
+    renderer.render_rgb()
+    ball.set_visible(False)
+    assert not circle.get_visible() and renderer.base is None  # the background is drawn again without it
+    ball.set_visible(True)
+    assert circle.get_visible()
+
+
 def test_curves_highlight_one_curve_and_fade_the_others():
     fig = qp.figure((4, 2))
     curves = qp.Curves(fig.add_axes((0.15, 0.2, 0.8, 0.7)), {"a": "#ff0000", "b": "#0000ff"}, xlim=(0, 1),

@@ -43,7 +43,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
 ``_artists`` :class:`Arrow`, :class:`Point`, :class:`Frame`, :class:`Arc`, :class:`Plane`, :class:`Polyline`,
              :class:`Dots`, :class:`Trail`, :class:`Sphere`, :class:`UnitCircle`
-``_collections`` matplotlib's polygon and segment collections with a lean ``draw`` (same pixels)
+``_collections`` matplotlib's polygon and segment collections and its lines, with a lean ``draw`` (same pixels)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,

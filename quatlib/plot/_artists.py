@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Polygon
 
+from ._collections import Line2D
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z
 from ._texts import add_text
@@ -176,29 +176,31 @@ class Frame(Item):
                     a.label_position, b.label_position = to_pixels.inverted().transform(
                         np.array([pa - shift, pb + shift]))
 
-    def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> None:
+    def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> bool:
         """Slide each axis letter that would sit on one of ``boxes`` (pixel ``Bbox``es of fixed texts: legends,
         notes, titles) back along its arrow, towards the origin, until it is clear (at most halfway).
 
-        Called by the scene before the camera layer is drawn (:meth:`quatlib.plot.Scene.settle_labels`).
+        Returns whether a letter moved.  Called by the scene before the camera
+        layer is drawn (:meth:`quatlib.plot.Scene.settle_labels`).
         """
         if not boxes:
-            return
+            return False
         to_pixels = self.ax.transData
         centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
         fixed = np.array([b.extents for b in boxes]) + [-pad, -pad, pad, pad]
+        moved = False
         for arrow in self.arrows:
             if not arrow.label:
                 continue
             start = to_pixels.transform(arrow.label_position)
-            box = arrow.label_box(renderer).extents  # where it is now; the box moves with the letter
-            for k in range(11):  # 0, 5 %, ..., 50 % of the way back to the origin
-                shift = 0.05 * k * (centre - start)
-                x0, y0, x1, y1 = box + np.tile(shift, 2)
-                if not ((x0 < fixed[:, 2]) & (fixed[:, 0] < x1) & (y0 < fixed[:, 3]) & (fixed[:, 1] < y1)).any():
-                    if k:
-                        arrow.label_position = to_pixels.inverted().transform(start + shift)
-                    break  # clear (nowhere clear: it stays where it was)
+            shifts = np.linspace(0.0, 0.5, 11)[:, None] * (centre - start)  # 0, 5 %, ..., 50 % of the way back
+            x0, y0, x1, y1 = (arrow.label_box(renderer).extents + np.tile(shifts, 2)).T[:, :, None]  # the box moves
+            clear = ~((x0 < fixed[:, 2]) & (fixed[:, 0] < x1) & (y0 < fixed[:, 3]) & (fixed[:, 1] < y1)).any(axis=1)
+            k = int(np.argmax(clear))  # the first clear shift (nowhere clear: it stays where it was)
+            if clear[k] and k:
+                arrow.label_position = to_pixels.inverted().transform(start + shifts[k])
+                moved = True
+        return moved
 
 
 class Arc(Item):
@@ -440,6 +442,7 @@ def _convex_hull(xy: np.ndarray) -> np.ndarray:
     pts = np.unique(np.round(xy, 12), axis=0)
     if len(pts) < 3:
         return pts
+    pts = pts.tolist()  # the chain below does scalar arithmetic: on Python floats (the same numbers), 10x faster
 
     def half(points):
         chain = []
@@ -501,11 +504,12 @@ class Sphere(Item):
     static = True
     follows_view = False
 
-    def __init__(self, scene, radius: float = 1.0):
+    def __init__(self, scene, radius: float = 1.0, *, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=COLORS["faint"],
+                 linewidth=0.8, zorder=Z.BACK - 5):
         super().__init__(scene)
         self.radius = float(radius)
-        self._circle = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04), edgecolor=COLORS["faint"],
-                              lw=0.8, zorder=Z.BACK - 5)
+        self._circle = Circle((0, 0), self.radius, facecolor=facecolor, edgecolor=edgecolor, lw=linewidth,
+                              zorder=zorder)
         self.ax.add_patch(self._circle)
         self.own(self._circle)
 

@@ -100,6 +100,7 @@ class Scene:
                 family="DejaVu Sans Mono", color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
             )
         self.world = None
+        self._letters_slid = True  # settle_labels projects the world axes before it slides their letters
         if world_frame:
             self.world = Frame(
                 self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, alpha=0.45,
@@ -117,6 +118,7 @@ class Scene:
         self.camera.set_view(azim, elev)
         for item in self.items:
             item.project()
+        self._letters_slid = False  # the world axes' letters are where the geometry puts them
         if any(item.static and item.follows_view or item.backdrop_artists for item in self.items):
             self.renderer.invalidate_view()  # redraw the static items that follow the camera, nothing else
 
@@ -133,10 +135,11 @@ class Scene:
         """
         if self.world is None:
             return
-        self.world.project()  # the letters where the geometry puts them, then moved clear
+        if self._letters_slid:  # slid clear for the last background: back where the geometry puts them
+            self.world.project()
         fixed = [t for t in self.ax.texts
                  if t.get_visible() and t.get_text().strip() and t.get_transform() is self.ax.transAxes]
-        self.world.keep_letters_clear([t.get_window_extent(renderer) for t in fixed], renderer)
+        self._letters_slid = self.world.keep_letters_clear([t.get_window_extent(renderer) for t in fixed], renderer)
 
     def set_title(self, text: str) -> None:
         """Replace the title (one line that says what to look at); it is redrawn with the moving artists, so a

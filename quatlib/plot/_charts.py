@@ -4,8 +4,8 @@ signal for drawing."""
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.lines import Line2D
 
+from ._collections import Line2D
 from ._render import Renderer
 from ._style import COLORS, chart_axes, style
 

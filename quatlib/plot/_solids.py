@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.lines import Line2D
-from matplotlib.patches import Circle
 
-from ._artists import Polyline
-from ._collections import LineCollection, PolyCollection
+from ._artists import Polyline, Sphere
+from ._collections import Line2D, LineCollection, PolyCollection
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z, lighten
 from ._texts import Label
@@ -91,14 +89,14 @@ class Box(Item):
         front = normals @ self.scene.camera.toward > 1e-9
         self.front = front
         polys = xy[_FACES]
-        self._back_faces.set_verts(list(polys[~front]))
+        self._back_faces.set_verts(polys[~front])  # an (n, 4, 2) array: matplotlib's fast path
         self._back_faces.set_facecolor(self.face_colors[~front])
-        self._front_faces.set_verts(list(polys[front]))
+        self._front_faces.set_verts(polys[front])
         self._front_faces.set_facecolor(self.face_colors[front])
         edge_front = front[_EDGE_FACES].any(axis=1)
         segs = xy[_EDGES]
-        self._back_edges.set_segments(list(segs[~edge_front]))
-        self._front_edges.set_segments(list(segs[edge_front]))
+        self._back_edges.set_segments(segs[~edge_front])  # (n, 2, 2) arrays: the lean fast path
+        self._front_edges.set_segments(segs[edge_front])
         shell = self.shell
         extent = self.scene.extent
         self._back_faces.set_zorder(Z.shell(False, shell, extent) + 0.01)
@@ -339,7 +337,7 @@ class Ribbon(Item):
         xy, depth = self.scene.project(q)
         order = np.argsort(depth.mean(axis=1))
         self.facing = facing
-        self._poly.set_verts(list(xy[order]))
+        self._poly.set_verts(xy[order])  # an (n, 4, 2) array: matplotlib's fast path
         rgba = np.column_stack([rgb[order], np.full(len(order), self.alpha)])
         self._poly.set_facecolor(rgba)
 
@@ -475,9 +473,8 @@ class BallOfRotations(Item):
         super().__init__(scene)
         self.axis = np.asarray(axis, dtype=float)
         r = np.pi
-        self._outline = Circle((0, 0), r, facecolor=(0.5, 0.5, 0.5, 0.05), edgecolor=COLORS["faint"], lw=1.0,
-                               zorder=Z.WORLD)
-        self.ax.add_patch(self._outline)
+        # the ball's outline is the same circle from every direction: a static sphere in the cached background
+        self.outline = Sphere(scene, r, facecolor=(0.5, 0.5, 0.5, 0.05), linewidth=1.0, zorder=Z.WORLD)
         t = np.linspace(0, 2 * np.pi, 97)
         e1 = np.cross(self.axis, [0.0, 0.0, 1.0] if abs(self.axis[2]) < 0.9 else [1.0, 0.0, 0.0])
         e1 /= np.linalg.norm(e1)
@@ -507,14 +504,21 @@ class BallOfRotations(Item):
             self.ax.add_collection(a)
         for a in (self._exits, self._entries, self._start, self._end):
             self.ax.add_line(a)
-        self.own(self._outline, self._chords, self._exits, self._entries, self._start, self._end)
+        self.own(self._chords, self._exits, self._entries, self._start, self._end)
         for item in (self.equator, self.axis_line, self.axis_label, self.center, self.path, self.path_negative,
                      *self.numbers):
             self.adopt(item)
-        self.backdrop(self._outline, *self.equator.artists, *self.axis_line.artists)  # they move only with the view
+        self.backdrop(*self.equator.artists, *self.axis_line.artists)  # they move only with the view
         self.crossings = np.zeros((0, 2, 3))
         self.links = np.zeros((0, 2, 3))
         self.end = np.zeros(3)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the ball, its outline included."""
+        super().set_visible(visible)
+        if self.outline.artists[0].get_visible() != visible:
+            self.outline.set_visible(visible)
+            self.outline.changed()  # it lives in the cached background
 
     def set_data(self, path) -> None:
         """Show ``path``: a ``quatlib.belt.BallPath`` (``points``, ``crossings``, ``end``) or a laid-out drawing."""
