@@ -17,8 +17,11 @@ __all__ = ["AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style",
 #: for the colour-blind (under simulated deuteranopia and protanopia every pair differs by CIEDE2000 ≥ 15, a
 #: plain difference; the matplotlib tab10 red and green of before differed by less than 5: one olive) and so
 #: that each is legible as text on white (WCAG contrast ≥ 4.5:1).  tests/test_palette.py computes both.  The
-#: green leans to blue and the red to orange: that is what keeps them apart for a red-green colour-blind eye.
-AXIS_COLORS = ("#d62010", "#138459", "#1d62dc")
+#: green leans to blue: that keeps it apart from the red for a red-green colour-blind eye.  The red is a dark
+#: red, darker than the orange of the turned vector (``COLORS["vector"]``), which is drawn beside the axes: for
+#: that eye red and orange are one hue, and only the difference in lightness keeps them apart (ΔE00 ≥ 15; the
+#: light red of before and the orange differed by 2).
+AXIS_COLORS = ("#8c0000", "#138459", "#1d62dc")
 
 #: Named colours of the course (read them, do not change them).  Every colour a figure or a readout uses is
 #: here; :data:`COLOR_ROLES` says what each is drawn as, and so which contrast it needs on white.
@@ -29,7 +32,7 @@ COLORS = {
     "ink": "#262626",  # edges, text
     "note": "#6b6b6b",  # secondary text: hints, captions, grey labels
     "faint": "#8c8c8c",  # world frame, hidden edges, ghosts (lines, never text)
-    "vector": "#c65300",  # the vector being turned (orange)
+    "vector": "#c44000",  # the vector being turned (orange, lighter than the x axis' red)
     "vector2": "#8e44ad",  # a second vector / the complex factor (purple)
     "mirror": "#3b77ad",  # planes (translucent fill, solid edge) and mirror 1
     "mirror2": "#9c6b1e",  # mirror 2 (sand)
