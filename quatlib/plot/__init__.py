@@ -126,12 +126,27 @@ from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
-from ._style import AXIS_COLORS, COLOR_ROLES, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
+from ._style import (
+    AXIS_COLORS,
+    COLOR_ROLES,
+    COLORS,
+    DEFAULT_VIEW,
+    LINE_CONTRAST,
+    Z,
+    chart_axes,
+    darken,
+    faint,
+    figure,
+    lighten,
+    line_alpha,
+    style,
+)
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
 
 __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
+    "LINE_CONTRAST", "line_alpha", "faint",
     "panels", "strip", "overlay",
     # rendering
     "Renderer", "render_png", "render_rgb", "invalidate", "encode_png", "PngEncoder",
