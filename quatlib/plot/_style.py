@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from ._agg import Canvas
 
 __all__ = ["AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken",
-           "chart_axes", "LINE_CONTRAST", "line_alpha", "faint"]
+           "chart_axes", "LINE_CONTRAST", "line_alpha"]
 
 #: Colour of the x, y and z axes everywhere in the course: red, green, blue.  Chosen so that they stay apart
 #: for the colour-blind (under simulated deuteranopia and protanopia every pair differs by CIEDE2000 ≥ 15, a
@@ -152,12 +152,6 @@ def line_alpha(color, alpha: float = 1.0) -> float:
         mid = (lo + hi) / 2
         lo, hi = (lo, mid) if enough(mid) else (mid, hi)
     return float(np.ceil(hi * 100) / 100)
-
-
-def faint(color, alpha: float):
-    """``color`` as it shows at opacity :func:`line_alpha` ``(color, alpha)`` on the panel, as an opaque RGB tuple
-    (for a line that must look light without being translucent, e.g. the fixed world frame)."""
-    return lighten(color, 1.0 - line_alpha(color, alpha))
 
 
 def darken(color, amount: float = 0.35):
