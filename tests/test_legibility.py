@@ -145,3 +145,18 @@ def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name):
             bad = [b for pair in overlaps for b in pair] + outside
             save_outlined(demo.figure, boxes, bad, ARTIFACTS / f"{name}_state{k:02d}.png")
     assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)
+
+
+# Views between the sweep's extremes, among them (azimuth -25°, elevation 50°), where two "z" were reported.
+BETWEEN_VIEWS = [(azim, elev) for azim in range(-155, 180, 45) for elev in (-50, -25, 25, 50)] + [(-25, 50)]
+
+
+def test_hello_cube_names_each_world_axis_once_at_every_view():
+    """One letter per world axis, whatever the view and the cube's turn: the cube's own frame carries no letters
+    (it moves with the cube; the letters name the fixed axes), so the picture never shows two "z"."""
+    demo = qw.hello_cube()
+    for yaw, pitch in ((0.0, 0.0), (40.0, -30.0)):
+        for azim, elev in BETWEEN_VIEWS:
+            demo.set(yaw=yaw, pitch=pitch, view_azim=float(azim), view_elev=float(elev))
+            letters = [b.text for b in qp.text_boxes(demo.figure) if b.text in ("x", "y", "z")]
+            assert sorted(letters) == ["x", "y", "z"], f"yaw {yaw}, pitch {pitch}, view ({azim}, {elev}): {letters}"

@@ -187,6 +187,8 @@ def _pairs():
     fig, (scene,) = qp.panels(1)
     rings = qp.Gimbal(scene).colors  # yaw, pitch, roll
     yield "axes x, y, z", dict(zip("xyz", qp.AXIS_COLORS))
+    # the turned vector (orange) is drawn with the axes: hello_cube, sandwich, two_mirrors, slerp_vs_nlerp
+    yield "the vector and the axes", {**dict(zip("xyz", qp.AXIS_COLORS)), "vector": qp.COLORS["vector"]}
     yield "gimbal rings", dict(zip(("yaw", "pitch", "roll"), rings))
     yield "slerp, nlerp", {m: qw._slerp.COLORS[m] for m in ("slerp", "nlerp")}
     yield "turret: slerp, lerp of angles", {"slerp": qw._turret._SLERP, "euler": qw._turret._EULER}

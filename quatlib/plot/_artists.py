@@ -8,7 +8,7 @@ from matplotlib.patches import Circle, Polygon
 
 from ._collections import Line2D
 from ._items import Item, as_matrix, as_points
-from ._style import AXIS_COLORS, COLORS, Z
+from ._style import AXIS_COLORS, COLORS, Z, line_alpha
 from ._texts import add_text
 
 __all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle"]
@@ -334,7 +334,7 @@ class Trail(Item):
         self.center = as_points(center, "center").reshape(3)
         self._sphere = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04),
                               edgecolor=COLORS["faint"], lw=0.8, zorder=Z.BACK - 5)
-        self._back = Line2D([], [], color=color, lw=linewidth * 0.7, alpha=0.45, ls=(0, (2, 2)),
+        self._back = Line2D([], [], color=color, lw=linewidth * 0.7, alpha=line_alpha(color, 0.45), ls=(0, (2, 2)),
                             zorder=Z.shell(False, self.radius, scene.extent))
         self._front = Line2D([], [], color=color, lw=linewidth, zorder=Z.shell(True, self.radius, scene.extent))
         self._last = Line2D([], [], ls="none", marker="o", ms=6, color=color, mec="white",
@@ -394,7 +394,8 @@ class Polyline(Item):
         self.apex = None if apex is None else as_points(apex, "apex").reshape(1, 3)
         self._line = Line2D([], [], color=color, lw=linewidth, ls=linestyle, alpha=alpha, zorder=zorder,
                             solid_capstyle="round")
-        self._back = Line2D([], [], color=color, lw=linewidth * 0.8, ls=(0, (2, 2)), alpha=alpha * 0.5,
+        self._back = Line2D([], [], color=color, lw=linewidth * 0.8, ls=(0, (2, 2)),
+                            alpha=line_alpha(color, alpha * 0.5),
                             zorder=zorder - 0.5)
         self._fill = Polygon(np.zeros((3, 2)), closed=True, edgecolor="none", zorder=zorder - 1,
                              facecolor=(*matplotlib.colors.to_rgb(fill or color), fill_alpha))
@@ -470,7 +471,7 @@ class Dots(Item):
         self._front = Line2D([], [], ls="none", marker=marker, ms=size, color=color, mec="white", mew=0.7,
                              alpha=alpha, zorder=Z.FRONT + 4)
         self._back = Line2D([], [], ls="none", marker=marker, ms=size * 0.85, color=color, mec="white", mew=0.5,
-                            alpha=alpha * 0.45, zorder=Z.BACK - 4)
+                            alpha=line_alpha(color, alpha * 0.45), zorder=Z.BACK - 4)
         self.ax.add_line(self._back)
         self.ax.add_line(self._front)
         self.own(self._back, self._front)
@@ -534,9 +535,9 @@ class UnitCircle(Item):
         self.ax.add_patch(self._circle)
         self.own(self._circle)
         self.x_axis = self.adopt(Arrow(scene, (e, 0, 0), (-e, 0, 0), color=AXIS_COLORS[0], linewidth=1.0,
-                                       head=0.07, alpha=0.55, zorder=Z.WORLD))
+                                       head=0.07, alpha=line_alpha(AXIS_COLORS[0], 0.55), zorder=Z.WORLD))
         self.y_axis = self.adopt(Arrow(scene, (0, e, 0), (0, -e, 0), color=AXIS_COLORS[1], linewidth=1.0,
-                                       head=0.07, alpha=0.55, zorder=Z.WORLD))
+                                       head=0.07, alpha=line_alpha(AXIS_COLORS[1], 0.55), zorder=Z.WORLD))
         # the axis names sit below the x tip and beside the y tip (not beyond the tips like an arrow's label)
         for arrow, text, pos in ((self.x_axis, labels[0], (e, -0.1 * scene.extent)),
                                  (self.y_axis, labels[1], (0.1 * scene.extent, e))):

@@ -7,7 +7,7 @@ import numpy as np
 from ._artists import Frame
 from ._items import Item
 from ._render import Renderer
-from ._style import COLORS, DEFAULT_VIEW, Z, style
+from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, line_alpha, style
 from ._texts import add_text
 
 __all__ = ["Camera", "Scene"]
@@ -103,8 +103,8 @@ class Scene:
         self._letters_slid = True  # settle_labels projects the world axes before it slides their letters
         if world_frame:
             self.world = Frame(
-                self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, alpha=0.45,
-                head=0.07, zorder=Z.WORLD,
+                self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, head=0.07, zorder=Z.WORLD,
+                alpha=max(line_alpha(c, 0.45) for c in AXIS_COLORS),  # light, yet 3:1 lines on the panel
             )
 
     # -- camera ------------------------------------------------------------------------

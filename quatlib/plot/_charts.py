@@ -33,7 +33,7 @@ class History:
             ax.set_xlim(0, self.window)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
-            chart_axes(ax, grid_alpha=0.4)
+            chart_axes(ax)
             if ylabel:
                 ax.set_ylabel(ylabel, fontsize=9)
             if title:
@@ -122,7 +122,7 @@ class Curves:
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
-            chart_axes(ax, grid_alpha=0.35)
+            chart_axes(ax)
             if xlabel:
                 ax.set_xlabel(xlabel, fontsize=9, labelpad=2)
             if ylabel:

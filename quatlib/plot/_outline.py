@@ -10,7 +10,7 @@ from matplotlib.transforms import Affine2D, ScaledTranslation
 
 from ._artists import Frame
 from ._items import Item, as_points
-from ._style import AXIS_COLORS, COLORS, Z
+from ._style import AXIS_COLORS, COLORS, Z, line_alpha
 
 __all__ = ["OutlineText", "WorldAxes"]
 
@@ -163,7 +163,8 @@ class WorldAxes(Item):
     def __init__(self, scene, *, length=None):
         super().__init__(scene)
         length = 0.86 * scene.extent if length is None else float(length)
-        self.frame = self.adopt(Frame(scene, length=length, linewidth=1.0, alpha=0.45, head=0.07, zorder=Z.WORLD))
+        self.frame = self.adopt(Frame(scene, length=length, linewidth=1.0, head=0.07, zorder=Z.WORLD,
+                                      alpha=max(line_alpha(c, 0.45) for c in AXIS_COLORS)))  # light, yet 3:1
         tip = length + 0.09 * scene.extent / 1.6  # where an arrow writes its label: just beyond the tip
         self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
                                                zorder=Z.TEXT - 1))  # letters are read: never faint

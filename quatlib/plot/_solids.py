@@ -8,7 +8,7 @@ import numpy as np
 from ._artists import Polyline, Sphere
 from ._collections import Line2D, LineCollection, PolyCollection
 from ._items import Item, as_matrix, as_points
-from ._style import AXIS_COLORS, COLORS, Z, lighten
+from ._style import AXIS_COLORS, COLORS, Z, lighten, line_alpha
 from ._texts import Label
 
 __all__ = ["Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations"]
@@ -108,7 +108,7 @@ class Box(Item):
             self._mark.set_segments(strokes)
             mark_front = bool(front[4])
             self._mark.set_zorder(Z.shell(mark_front, shell, extent) + 0.02)
-            self._mark.set_alpha(1.0 if mark_front else 0.3)
+            self._mark.set_alpha(1.0 if mark_front else line_alpha(COLORS["ink"], 0.3))  # seen through the cube
 
 
 class Cube(Box):
@@ -375,7 +375,7 @@ class Tethers(Item):
         #: (n_colours, 2 sides, rgb): front and back of ribbon i are ribbon_colors[i mod n_colours]
         self.ribbon_colors = np.array([[matplotlib.colors.to_rgb(a), matplotlib.colors.to_rgb(b)] for a, b in pairs])
         self._wall_rgba = np.array([*matplotlib.colors.to_rgb(wall_color), 0.55])
-        self._wall_edge = np.array([*matplotlib.colors.to_rgb(COLORS["faint"]), 0.9])
+        self._wall_edge = np.array([*matplotlib.colors.to_rgb(COLORS["faint"]), line_alpha(COLORS["faint"], 0.9)])
         self.wall_size = float(wall_size)
         self.circumradius = float(circumradius)
         self._polys = [PolyCollection([], linewidths=0.6, zorder=z, antialiased=True)

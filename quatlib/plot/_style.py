@@ -11,14 +11,17 @@ from matplotlib.figure import Figure
 from ._agg import Canvas
 
 __all__ = ["AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken",
-           "chart_axes"]
+           "chart_axes", "LINE_CONTRAST", "line_alpha"]
 
 #: Colour of the x, y and z axes everywhere in the course: red, green, blue.  Chosen so that they stay apart
 #: for the colour-blind (under simulated deuteranopia and protanopia every pair differs by CIEDE2000 ≥ 15, a
 #: plain difference; the matplotlib tab10 red and green of before differed by less than 5: one olive) and so
 #: that each is legible as text on white (WCAG contrast ≥ 4.5:1).  tests/test_palette.py computes both.  The
-#: green leans to blue and the red to orange: that is what keeps them apart for a red-green colour-blind eye.
-AXIS_COLORS = ("#d62010", "#138459", "#1d62dc")
+#: green leans to blue: that keeps it apart from the red for a red-green colour-blind eye.  The red is a dark
+#: red, darker than the orange of the turned vector (``COLORS["vector"]``), which is drawn beside the axes: for
+#: that eye red and orange are one hue, and only the difference in lightness keeps them apart (ΔE00 ≥ 15; the
+#: light red of before and the orange differed by 2).
+AXIS_COLORS = ("#8c0000", "#138459", "#1d62dc")
 
 #: Named colours of the course (read them, do not change them).  Every colour a figure or a readout uses is
 #: here; :data:`COLOR_ROLES` says what each is drawn as, and so which contrast it needs on white.
@@ -29,7 +32,7 @@ COLORS = {
     "ink": "#262626",  # edges, text
     "note": "#6b6b6b",  # secondary text: hints, captions, grey labels
     "faint": "#8c8c8c",  # world frame, hidden edges, ghosts (lines, never text)
-    "vector": "#c65300",  # the vector being turned (orange)
+    "vector": "#c44000",  # the vector being turned (orange, lighter than the x axis' red)
     "vector2": "#8e44ad",  # a second vector / the complex factor (purple)
     "mirror": "#3b77ad",  # planes (translucent fill, solid edge) and mirror 1
     "mirror2": "#9c6b1e",  # mirror 2 (sand)
@@ -107,6 +110,50 @@ def lighten(color, amount: float):
     return tuple(rgb + (1.0 - rgb) * amount)
 
 
+#: WCAG 2 contrast a line, marker or edge needs on the panel (1.4.11 non-text contrast); text needs 4.5:1.
+LINE_CONTRAST = 3.0
+
+
+def _luminance(rgb) -> float:
+    """WCAG 2 relative luminance of an sRGB colour in [0, 1]."""
+    rgb = np.asarray(rgb, dtype=float)
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return float(linear @ (0.2126, 0.7152, 0.0722))
+
+
+def line_alpha(color, alpha: float = 1.0) -> float:
+    """The opacity to draw a faint line in ``color`` at: ``alpha``, or more where that would fall below 3:1.
+
+    A line drawn lighter (a back half, a ghost, the world frame, a faded curve) must still be seen: at opacity
+    ``a`` over the white panel it shows as ``a·color + (1 − a)·white``, and that must keep
+    :data:`LINE_CONTRAST` (3:1, WCAG 2.1 1.4.11) on the panel.  So the answer is ``max(alpha, a_min)``, with
+    ``a_min`` the lowest opacity that keeps 3:1 (found by bisection; 1 for a colour that has less than 3:1 on
+    its own).  tests/test_contrast.py checks every line of every demo in every state swept.
+
+    >>> line_alpha(COLORS["ink"], 0.3)   # ink at 0.3 would be 1.2:1: at least 0.5
+    0.5
+    >>> line_alpha(COLORS["ink"], 0.9)              # already dark enough: kept
+    0.9
+    """
+    rgb = np.array(matplotlib.colors.to_rgb(color))
+    panel = np.array(matplotlib.colors.to_rgb(COLORS["panel"]))
+    panel_l = _luminance(panel)
+
+    def enough(a):
+        seen = _luminance(a * rgb + (1 - a) * panel)
+        return (max(seen, panel_l) + 0.05) / (min(seen, panel_l) + 0.05) >= LINE_CONTRAST + 0.05  # margin
+
+    if enough(alpha):
+        return float(alpha)
+    lo, hi = float(alpha), 1.0
+    if not enough(hi):
+        return 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if enough(mid) else (mid, hi)
+    return float(np.ceil(hi * 100) / 100)
+
+
 def darken(color, amount: float = 0.35):
     """Blend ``color`` with the course's ink: ``amount = 0`` keeps it, ``1`` gives ink (for text on white)."""
     rgb = np.array(matplotlib.colors.to_rgb(color))
@@ -137,10 +184,11 @@ def figure(size=(4.0, 4.0), dpi: float = 100) -> Figure:
     return fig
 
 
-def chart_axes(ax, grid_alpha: float = 0.4) -> None:
+def chart_axes(ax) -> None:
     """Give a 2D plot (a history, a curve against t) the course's light look: no top/right frame, small ticks,
-    a faint grid.  Call inside :func:`style`."""
+    a faint grid in ``COLORS["grid"]`` (a background colour: behind the data, never the only mark of a value).
+    Call inside :func:`style`."""
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.tick_params(labelsize=8, length=3)
-    ax.grid(True, lw=0.5, alpha=grid_alpha)
+    ax.grid(True, lw=0.5, color=COLORS["grid"])

@@ -454,6 +454,15 @@ def panel_style() -> W.HTML:
     visually hidden generated text, which browsers include in a button's name,
     and the icon glyph empty alternative text (it is a private-use character).
 
+    It also keeps those buttons at least as wide as their icon.  ipywidgets gives
+    a button's icon a right margin meant for a label after it (only its
+    ``center`` class, which the Play view never sets, drops it), and lets the
+    Play's buttons shrink with its box while their text overflow is an ellipsis:
+    in a Play narrower than its icons (a fixed ``Layout(width=...)`` under the
+    projector's larger type) each button drew a clipped "…", a stray "." after
+    the icon.  Here the icon has no margin and neither a button nor the Play
+    gets narrower than its content.
+
     >>> "ql-demo" in panel_style().value
     True
     """
@@ -466,7 +475,10 @@ def panel_style() -> W.HTML:
            f"border-radius:4px;padding:6px;{light}}}"
            f".{PANEL_CLASS} .widget-play button{{position:relative}}"
            f".{PANEL_CLASS} .widget-play button::after{{position:absolute;width:1px;height:1px;overflow:hidden;"
-           f"clip-path:inset(50%);white-space:nowrap}}{names}")
+           f"clip-path:inset(50%);white-space:nowrap}}{names}"
+           f".{PANEL_CLASS} .widget-play{{min-width:max-content}}"
+           f".{PANEL_CLASS} .widget-play button{{min-width:max-content}}"
+           f".{PANEL_CLASS} .widget-play button i.fa{{margin-right:0}}")
     return W.HTML(f"<style>{css}</style>", layout=W.Layout(display="none"))
 
 

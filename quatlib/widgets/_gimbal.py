@@ -130,7 +130,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     items = {"rings": rings,
              "ring_names": _RingNames(scene, rings, avoid=scene.world.arrows),
              "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
-             "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=0.35)}
+             "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=qp.line_alpha(_C["warn"], 0.35))}
     controls = {
         "yaw": angle_slider("yaw (°)", yaw),
         "pitch": angle_slider("pitch (°)", pitch, -90, 90),

@@ -70,13 +70,15 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         scene.world.static = True  # the world axes move only with the view: drawn into the cached background
         items[key + "axis"] = qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.09, linestyle=(0, (5, 3)))
         items[key + "axis_label"] = Label(scene, "n", color=_C["ink"], fontsize=11)
-        items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, alpha=0.55, split=True,
+        items[key + "circle"] = Polyline(scene, color=_C["vector2"], linewidth=1.0, split=True,
+                                         alpha=qp.line_alpha(_C["vector2"], 0.55),
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
         items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0)
     ink, lim, length = _C["ink"], float(np.ceil(v_len * 10) / 10), fmt(v_len, 3)
     side_flat = overlay(side)  # still texts: not redrawn when the view turns
     items.update(
-        radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=0.6, linestyle=(0, (3, 2))),
+        radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=qp.line_alpha(_C["vector2"], 0.6),
+                       linestyle=(0, (3, 2))),
         v_par=qp.Arrow(main, color=_C["vector2"], linewidth=1.6, head=0.07),
         arc=qp.Arc(main, color=_C["vector2"], linewidth=2.4, label_radius=1.0, head=0.1),
         turned=qp.Arrow(main, color=_C["vector"], linewidth=2.8),

@@ -99,7 +99,8 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "meridian": qp.Polyline(scene, color=_C["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
         # one path per method (only the chosen one is shown): the whole path faint, the part so far bold, and
         # dots at t = 0, 0.1, ..., 1
-        "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=0.5, split=True) for m in METHODS},
+        "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=qp.line_alpha(COLORS[m], 0.5),
+                                  split=True) for m in METHODS},
         "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
         "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
         "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
@@ -154,7 +155,7 @@ def _plane(ax) -> qp.Sketch:
     sketch.add_line("arc", color=ink, linewidth=1.6)
     sketch.add_line("chord", color=lerp, linewidth=1.2, linestyle=(0, (4, 2.5)))
     # NLERP's points are LERP's pushed out along the ray from 0: these segments show the push
-    sketch.add_line("push", color=nlerp, linewidth=0.6, alpha=0.55)
+    sketch.add_line("push", color=nlerp, linewidth=0.6, alpha=qp.line_alpha(nlerp, 0.55))
     sketch.add_line("lerp", color=lerp, linestyle="none", marker="o", size=3.0, label="LERP", zorder=3)
     sketch.add_line("slerp", color=slerp, linestyle="none", marker="o", size=5.6, fill="white", label="SLERP",
                     zorder=3)

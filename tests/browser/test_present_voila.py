@@ -9,6 +9,8 @@ sleeping laptop: voila's own clean-up beacon never fires) kernel culling brings 
 within ``present.CULL_BOUND_SECONDS``.  While the page loads, the test watches the kernel as the culler does and
 records how close it came to being culled before the page connected.
 
+Every Play button shows its icon and nothing else (no stray "." after it) and keeps its accessible name.
+
 Besides: an open page keeps its kernel past the cull timeout (the presenter's demo is never killed), a tab closed
 normally loses its kernel too, and the server is loopback-only with token auth.
 
@@ -18,6 +20,7 @@ Screenshots: ``test-artifacts/browser/voila_<stem>.png``.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import threading
 import time
@@ -229,6 +232,63 @@ def full_page_screenshot(page, path: Path, max_height: int = 12000) -> Path:
     return path
 
 
+# Each Play button: its box, its icon's box (page pixels), whether its content fits, its rendered text.
+_JS_PLAY_BUTTONS = """
+() => Array.from(document.querySelectorAll('.widget-play button')).map((b) => {
+  const box = b.getBoundingClientRect(), icon = b.querySelector('i.fa');
+  const r = icon ? icon.getBoundingClientRect() : null;
+  return {icon: icon ? Array.from(icon.classList).find((c) => c !== 'fa') : null, text: b.innerText.trim(),
+          fits: b.scrollWidth <= b.clientWidth,
+          iconBox: r && [r.left - box.left, r.top - box.top, r.right - box.left, r.bottom - box.top]};
+});
+"""
+
+
+def play_button_problems(page) -> tuple[int, list[str]]:
+    """Every ``ipywidgets.Play`` button on the page shows its icon and nothing else, and keeps its name.
+
+    Nothing else: no rendered text, content that fits the button (else ipywidgets' ``text-overflow: ellipsis``
+    draws a clipped "…", which reads as a stray "." after the icon), and in a screenshot of the button no dark
+    pixel outside the icon's box.  The name: the one the demo panel's style sheet gives it
+    (``quatlib.widgets._base.PLAY_BUTTON_NAMES``), as Chromium computes it.
+    """
+    import matplotlib.image
+    import numpy as np
+    from playwright.sync_api import expect
+
+    from quatlib.widgets._base import PLAY_BUTTON_NAMES
+
+    problems = []
+    buttons = page.evaluate(_JS_PLAY_BUTTONS)
+    for k, b in enumerate(buttons):
+        what = f"Play button {k} ({b['icon']})"
+        locator = page.locator(".widget-play button").nth(k)
+        if b["text"]:
+            problems.append(f"{what} shows text {b['text']!r}")
+        if not b["fits"]:
+            problems.append(f"{what}: its content is wider than the button (an ellipsis is drawn after the icon)")
+        if b["icon"] not in PLAY_BUTTON_NAMES or b["iconBox"] is None:
+            problems.append(f"{what}: not a known icon")
+            continue
+        try:
+            expect(locator).to_have_accessible_name(PLAY_BUTTON_NAMES[b["icon"]], timeout=2000)
+        except AssertionError as exc:
+            problems.append(f"{what}: accessible name: {str(exc).splitlines()[0]}")
+        locator.scroll_into_view_if_needed()
+        b["iconBox"] = page.evaluate(_JS_PLAY_BUTTONS)[k]["iconBox"]  # after the scroll: the same, relative
+        shot = matplotlib.image.imread(io.BytesIO(locator.screenshot(animations="disabled")), format="png")
+        dark = shot[..., :3].mean(axis=-1) < 0.5  # ink: the icon is near black on the button's light grey
+        x0, y0, x1, y1 = b["iconBox"]
+        ys, xs = np.mgrid[:dark.shape[0], :dark.shape[1]]
+        outside = dark & ~((xs >= x0 - 1) & (xs < x1 + 1) & (ys >= y0 - 1) & (ys < y1 + 1))
+        if not dark.any():
+            problems.append(f"{what}: no icon drawn")
+        elif outside.sum():
+            problems.append(f"{what}: {int(outside.sum())} dark pixels outside the icon (stray text?) at "
+                            f"x {sorted(set(xs[outside].tolist()))[:8]}")
+    return len(buttons), problems
+
+
 def broken_notebook_links(page, server, folder: Path) -> list[str]:
     """Links to notebooks ("Next: 08 · …") must open that notebook in voila: /voila/render/<existing file>."""
     from urllib.parse import unquote, urlsplit
@@ -297,6 +357,7 @@ def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, page):
         late = page.evaluate(_JS_STATE)["errors"]  # errors raised by the slider's callback
         visible_code = [line for line in code_lines(path) if line in page.inner_text("body")]
         bad_links = broken_notebook_links(page, server, path.parent)
+        n_play, play_problems = play_button_problems(page)
         shot = full_page_screenshot(page, lab.ARTIFACTS_DIR / f"voila_{stem}.png")
         js_errors = list(page.js_errors)
     finally:
@@ -307,7 +368,8 @@ def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, page):
     seconds, left = wait_no_kernels(server, present.CULL_BOUND_SECONDS, kid)
     timings["kernels gone after close"] = seconds
 
-    report = (f"{notebook}: {state['cells']} cells, {state['widgets']} widget views; slider {moved}; "
+    report = (f"{notebook}: {state['cells']} cells, {state['widgets']} widget views, {n_play} Play buttons; "
+              f"slider {moved}; "
               f"closest to culling before connecting: {watch.closest:.1f} s idle "
               f"(timeout {present.CULLING['cull_idle_timeout']} s); "
               + ", ".join(f"{k} {v:.1f} s" for k, v in timings.items()) + f"; screenshot {shot}")
@@ -317,6 +379,7 @@ def test_present_notebook_in_voila(notebook, notebooks_copy, start_voila, page):
     problems += [f"code visible: {c}" for c in state["code"]]
     problems += [f"code line visible: {line!r}" for line in visible_code]
     problems += [f"link to a notebook does not open it in voila: {link}" for link in bad_links]
+    problems += play_problems
     if model is None or model["connections"] < 1:
         problems.append(f"the page's kernel {kid} is not connected: {model}")
     if watch.closest > present.CULLING["cull_idle_timeout"] / 4:
