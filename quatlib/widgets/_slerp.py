@@ -207,6 +207,9 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     it, m, old = demo.items, s.method, demo.state  # demo.state: the state drawn last (None the first time)
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
+    if old is None or old.path is not s.path or old.method != m:  # the method's whole path and its t-steps
+        it["ticks"][m].set_data(s.path.ticks[m])
+        it["wholes"][m].set_data(s.whole)
     if old is None or old.method != m:
         for plot in it["plots"].values():
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
@@ -219,8 +222,6 @@ def _draw(demo: Demo, s: SlerpState) -> str:
         item.set_visible(value is not None)
         if value is not None:
             item.set_data(value)
-    it["ticks"][m].set_data(s.path.ticks[m])
-    it["wholes"][m].set_data(s.whole)
     it["trails"][m].set_data(s.trail)
     for key, plot in it["plots"].items():
         plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
