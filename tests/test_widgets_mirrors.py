@@ -201,3 +201,10 @@ def test_updates_are_fast_enough_to_feel_live(demo):
     for phi in range(0, 181, 15):
         demo.controls["mirror_angle"].value = float(phi)
     assert np.median(demo.timings) < 1.0
+
+
+def test_the_original_cube_is_drawn_where_the_model_keeps_it_clear_of_the_mirrors_line():
+    d = two_mirrors()
+    d.set(mirror_angle=10, turn=77, azimuth=-40, elevation=20)
+    assert not np.allclose(d.state.position, (-0.27, 0.3, 1.0))  # moved clear of this line by the model
+    np.testing.assert_allclose(d.items["original"].center, d.state.position, atol=0)

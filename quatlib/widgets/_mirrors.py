@@ -86,7 +86,6 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         "axis": qp.Arrow(scene, color=_C["ink"], linewidth=1.3, head=0.1, linestyle=(0, (5, 3))),
         "phi_arc": qp.Arc(scene, color=_C["ink"], linewidth=1.4, head=0.07),
         "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0),
-        # the original stays where it is made (at c0, unturned): only the two copies move
         **{k: qp.LetteredCube(scene, CUBE_SIDE, ghost=k == "ghost", center=c0) for k in CUBES},
     }
     # every name, placed (cubes first) off the others, the world letters and the legend; made last, it projects last
@@ -108,6 +107,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
 def _draw(demo: Demo, s: MirrorsState) -> str:
     """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
     it, scene, shown = demo.items, demo.scenes[0], not s.degenerate
+    it["original"].set_data(np.eye(3), s.position)  # kept clear of the mirrors' line (the model moves it)
     it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
     it["final"].set_data(s.final_matrix, s.final_center)
     for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges, strict=True):
