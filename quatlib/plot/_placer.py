@@ -174,10 +174,10 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     moved (its ``offset``, screen units) to the first free spot that :func:`place_labels` finds around the point's
     projection: on ``rings`` at ``gap`` from it, the direction from ``base``'s projection to the point's first
     (``base`` = the origin: away from the centre of the picture).  Free means inside the panel and off the boxes
-    of the panel's other shown texts (world letters, title, notes, legends: measured as drawn) and of the labels
-    placed before, each box ``margin`` pixels larger on every side.  An empty ``text`` leaves the label empty
-    (nothing drawn).  A ``static`` label that moved or changed says so (:meth:`~quatlib.plot.Item.changed`), so
-    the cached camera layer is drawn again only then.
+    of the panel's other shown texts (world letters, title, notes, legends, its overlays' texts: measured as
+    drawn) and of the labels placed before, each box ``margin`` pixels larger on every side.  An empty ``text``
+    leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
+    (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1)
