@@ -168,10 +168,11 @@ def test_the_plane_holds_q0_q1_and_omega_is_half_the_turn(turn, shortest, azimut
     np.testing.assert_allclose((end @ basis.T) @ basis, end, atol=1e-12)  # q1 lies in the plane
     assert np.degrees(omega) == pytest.approx(path.total / 2, abs=1e-6)  # Ω is half the rotation angle
     assert path.omega == pytest.approx(path.total / 2, abs=1e-6)
-    # q0 at 90° + Ω/2, the end at 90° − Ω/2 on the unit circle
+    # q0 at 90° + Ω/2, the end at 90° − Ω/2 on the unit circle (compared as points: an angle of −1e-18 rad would
+    # read 360° against 0° at Ω = 180°)
     xy = to_plane([path.q0, end], basis, omega)
-    np.testing.assert_allclose(np.degrees(np.arctan2(xy[:, 1], xy[:, 0])) % 360,
-                               [90 + path.omega / 2, 90 - path.omega / 2], atol=1e-6)
+    at = np.radians([90 + path.omega / 2, 90 - path.omega / 2])
+    np.testing.assert_allclose(xy, np.c_[np.cos(at), np.sin(at)], atol=1e-8)
 
 
 def test_in_the_plane_lerp_is_on_the_chord_nlerp_its_push_to_the_circle_slerp_even():

@@ -157,3 +157,34 @@ def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional()
     assert [label.artists[0].get_visible() for label in names.labels.values()] == [True, False]
     names.set_data({"b": (1, 1, 0)}, texts={"b": "moved"})
     assert names.labels["b"].artists[0].get_visible() and names.labels["b"].text == "moved"
+
+
+def test_place_beside_keeps_each_label_off_the_panels_texts_and_the_labels_before_it():
+    fig, (scene,) = qp.panels(1, titles=["a title"])
+    scene.set_note("a note in the corner")
+    labels = [qp.Label(scene) for _ in range(4)]
+    corner = (-1.3, -1.45, 0.0)  # where the note is: the labels must go round it
+    qp.place_beside(scene, [(label, corner, (0, 0, 0), f"label {k}") for k, label in enumerate(labels)])
+    qp.render_png(fig)
+    renderer = fig.canvas.get_renderer()
+    boxes = [t.get_window_extent(renderer) for t in scene.ax.texts if t.get_visible() and t.get_text().strip()]
+    assert len(boxes) == 4 + 3 + 2  # the labels, the world letters x, y, z, the title and the note
+    for i, a in enumerate(boxes):
+        assert all(not a.overlaps(b) for b in boxes[i + 1:])
+        assert a.x0 >= 0 and a.y0 >= 0 and a.x1 <= fig.bbox.width and a.y1 <= fig.bbox.height
+
+
+def test_place_beside_redraws_the_cached_layer_only_when_a_static_label_moved():
+    fig, (scene,) = qp.panels(1)
+    label = qp.Label(scene)
+    label.static = True
+    renderer = qp.Renderer.of(fig)
+    qp.place_beside(scene, [(label, (1, 0, 0), (0, 0, 0), "n")])
+    qp.render_png(fig)
+    assert renderer.background is not None
+    qp.place_beside(scene, [(label, (1, 0, 0), (0, 0, 0), "n")])  # the same place: the cached layer stays
+    assert renderer.background is not None
+    qp.place_beside(scene, [(label, (0, 1, 0), (0, 0, 0), "n")])
+    assert renderer.background is None
+    qp.place_beside(scene, [(label, (0, 1, 0), (0, 0, 0), "")])  # emptied: nothing drawn
+    assert label.text == ""

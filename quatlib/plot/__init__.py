@@ -53,7 +53,8 @@ The package, by role (private modules, every public name re-exported here)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
              :func:`labels_outside`, :func:`labels_on_ink`, :class:`TextBox`: is every label legible?
 ``_placer``  :func:`place_labels` (labels in turn, each at its first free spot), :func:`ring_offsets`,
-             :func:`text_size`, :class:`PlacedLabels` (names at 3D points, placed so that none covers another)
+             :func:`text_size`, :class:`PlacedLabels` (names at 3D points, placed so that none covers another),
+             :func:`place_beside` (a demo's own labels, each beside its point, off every other text)
 
 Plotting draws; it does not compute rotations.  The points of an :class:`Arc`
 come from :func:`quatlib.models.geometry.arc_points`, a cube's matrix from
@@ -122,7 +123,7 @@ from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._outline import OutlineText, WorldAxes
-from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
+from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
@@ -162,5 +163,5 @@ __all__ = [
     # legibility: the boxes of the texts drawn, overlaps, texts cut off
     "TextBox", "text_boxes", "overlapping_labels", "labels_outside", "labels_on_ink",
     # placing labels apart
-    "place_labels", "ring_offsets", "text_size", "PlacedLabels",
+    "place_labels", "ring_offsets", "text_size", "place_beside", "PlacedLabels",
 ]

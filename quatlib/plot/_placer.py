@@ -7,12 +7,14 @@ before it; when none is free, the candidate that trespasses least, or no place a
 coordinates are in one 2D system of the caller's choosing (display pixels, a panel's data units); nothing here
 draws or measures text, so a demo can decide where its labels go before anything is drawn.  :func:`text_size`
 gives a text's box from its glyph outlines, without a renderer.  :class:`PlacedLabels` is the scene item built on
-it: names at 3D points, placed anew whenever they move or the view turns.
+it: names at 3D points, placed anew whenever they move or the view turns; :func:`place_beside` places a demo's own
+:class:`~quatlib.plot.Label` items, each beside its point and off every other text of the panel.
 """
 
 from __future__ import annotations
 
 import functools
+import weakref
 
 import numpy as np
 
@@ -20,7 +22,7 @@ from ._items import Item, as_points
 from ._outline import OutlineText
 from ._style import COLORS
 
-__all__ = ["place_labels", "ring_offsets", "text_size", "PlacedLabels"]
+__all__ = ["place_labels", "ring_offsets", "text_size", "place_beside", "PlacedLabels"]
 
 # how much worse than any overlap it is for a label to leave the panel (per unit it sticks out)
 _OUTSIDE_COST = 1e6
@@ -44,13 +46,16 @@ def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, 
     """
     w, h = np.asarray(size, dtype=float).reshape(2) / 2
     heading = 0.0 if toward is None or not np.any(toward) else float(np.arctan2(toward[1], toward[0]))
-    step = 2 * np.pi / turns
-    # directions ordered by how far they turn from the heading: 0, +step, -step, +2 step, ...
-    order = np.array(sorted(range(turns), key=lambda k: (min(k, turns - k), k > turns / 2)))
-    angles = heading + step * order
+    angles = heading + 2 * np.pi / turns * _turn_order(turns)
     u = np.round(np.stack([np.cos(angles), np.sin(angles)], axis=-1), 12)
     reach = np.abs(u) @ np.array([w, h])  # from the box's centre to its edge along u
     return np.concatenate([u * (gap * r + reach)[:, None] for r in rings])
+
+
+@functools.lru_cache(maxsize=8)
+def _turn_order(turns: int) -> np.ndarray:
+    """The directions of :func:`ring_offsets` ordered by how far they turn from the heading: 0, +1, −1, +2, ..."""
+    return np.array(sorted(range(turns), key=lambda k: (min(k, turns - k), k > turns / 2)))
 
 
 def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs=(), optional=(),
@@ -160,6 +165,63 @@ def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: st
     """
     width, line = _size_in_points(text, float(fontsize), family)
     return np.array([width, line]) * dpi / 72.0
+
+
+def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0) -> None:
+    """Write each :class:`~quatlib.plot.Label` of ``labels`` beside its 3D point, in turn, off every other text.
+
+    ``labels`` is a sequence of ``(label, point, base, text)``: the label is set to ``text`` at ``point`` and
+    moved (its ``offset``, screen units) to the first free spot that :func:`place_labels` finds around the point's
+    projection: on ``rings`` at ``gap`` from it, the direction from ``base``'s projection to the point's first
+    (``base`` = the origin: away from the centre of the picture).  Free means inside the panel and off the boxes
+    of the panel's other shown texts (world letters, title, notes, legends, its overlays' texts: measured as
+    drawn) and of the labels placed before, each box ``margin`` pixels larger on every side.  An empty ``text``
+    leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
+    (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> a, b = ql.plot.Label(scene), ql.plot.Label(scene)
+    >>> ql.plot.place_beside(scene, [(a, (0.5, 0, 0), (0, 0, 0), "first"), (b, (0.5, 0, 0), (0, 0, 0), "second")])
+    >>> boxes = [t.get_window_extent(fig.canvas.get_renderer()) for t in (*a.artists, *b.artists)]
+    >>> bool(boxes[0].overlaps(boxes[1]))
+    False
+    """
+    ax, E = scene.ax, scene.extent
+    renderer = ax.figure.canvas.get_renderer()
+    per_unit = float(np.diff(ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])[:, 0])[0])  # pixels per unit
+    to_data = ax.transData.inverted()
+    mine = {a for label, *_ in labels for a in label.artists}
+    pad = margin / per_unit
+    boxes = [_pixel_box(t, renderer) for t in ax.texts if t not in mine and t.get_visible() and t.get_text().strip()]
+    taken = [to_data.transform(np.reshape(boxes, (-1, 2))).reshape(-1, 4) + [-pad, -pad, pad, pad]]
+    for label, point, base, text in labels:
+        before = (label.text, tuple(label.offset), tuple(label.p))
+        if text:
+            (x0, y0), tip = scene.project(np.array([base, point], dtype=float))[0]
+            size = (text_size(text, label.artists[0].get_fontsize(), dpi=ax.figure.dpi) + 2 * margin) / per_unit
+            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=np.concatenate(taken), candidates=[
+                ring_offsets(size, gap=gap, rings=rings, toward=tip - (x0, y0))])[0]
+            label.offset = at - tip
+            taken.append(np.concatenate([at - size / 2, at + size / 2])[None])
+        label.set_data(point, text)
+        if label.static and before != (label.text, tuple(label.offset), tuple(label.p)):
+            label.changed()
+
+
+_MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # text -> (what shapes its box, the box)
+
+
+def _pixel_box(text, renderer) -> np.ndarray:
+    """The pixel box ``(x0, y0, x1, y1)`` of a drawn ``Text``, measured again only when its string, place, font,
+    alignment or panel changed (a text that stays put is measured once)."""
+    key = (text.get_text(), text.get_position(), text.get_fontsize(), text.get_horizontalalignment(),
+           text.get_verticalalignment(), text.get_transform() is text.axes.transAxes, tuple(text.axes.bbox.bounds),
+           renderer.dpi)
+    kept = _MEASURED.get(text)
+    if kept is None or kept[0] != key:
+        kept = _MEASURED[text] = (key, text.get_window_extent(renderer).extents)
+    return kept[1]
 
 
 @functools.lru_cache(maxsize=512)

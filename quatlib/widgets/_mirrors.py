@@ -72,7 +72,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     True
     """
     c0 = np.asarray(position, dtype=float).reshape(3)
-    fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, footer=0.3, world_frame=False,
+    fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, world_frame=False,
                               titles=["reflect in mirror 1, then in mirror 2"])
     world = qp.WorldAxes(scene)  # its letters are outlines: a view turn redraws no background
     qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])
@@ -107,7 +107,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
 def _draw(demo: Demo, s: MirrorsState) -> str:
     """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
     it, scene, shown = demo.items, demo.scenes[0], not s.degenerate
-    it["original"].set_data(np.eye(3), s.position)
+    it["original"].set_data(np.eye(3), s.position)  # kept clear of the mirrors' line (the model moves it)
     it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
     it["final"].set_data(s.final_matrix, s.final_center)
     for plane, arrow, ray, n, edge in zip(it["planes"], it["normals"], it["rays"], (s.n1, s.n2), s.edges, strict=True):
@@ -134,7 +134,6 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
                        "the mirror would do).", color=_C["warn"])
     else:
         scene.set_note("")
-    scene.set_caption(f"q = n₂n₁ = {fmt_vector(s.q)}")
     return _readout(s)
 
 

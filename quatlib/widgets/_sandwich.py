@@ -8,7 +8,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
-from ..plot import Bars, Label, Polyline, ScreenText, StaticText, legend, overlay, strip
+from ..plot import Bars, Label, Polyline, StaticText, legend, strip
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
 from ._readouts import check, code, lines, note, number_row
 
@@ -74,8 +74,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
                                          alpha=qp.line_alpha(_C["vector2"], 0.55),
                                          fill=_C["vector2"], fill_alpha=0.07, apex=(0, 0, 0))
         items[key + "v"] = qp.Arrow(scene, v, color=_C["faint"], linewidth=2.0)
+        for name in ("axis", "axis_label", "circle", "v"):  # these change with the axis and v only, not with θ:
+            items[key + name].static = True  # drawn into the cached camera layer, redrawn when they change
     ink, lim, length = _C["ink"], float(np.ceil(v_len * 10) / 10), fmt(v_len, 3)
-    side_flat = overlay(side)  # still texts: not redrawn when the view turns
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=qp.line_alpha(_C["vector2"], 0.6),
                        linestyle=(0, (3, 2))),
@@ -86,21 +87,18 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (ink, *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
-                    value_format=signed, fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),
+                    fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),  # the numbers are in the readout
         correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
         correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
         wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
         wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
-        w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), value_format=signed,
-                   fontsize=8.5),
-        side_text=ScreenText(side_strip, (0.3, 0.58), family="DejaVu Sans", fontsize=9.5, color=WRONG),
-        side_note=StaticText(side_flat, (0.02, 0.02), "", color=WRONG),
+        w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), fontsize=8.5),
     )
     pure = f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {length}"
     for panel, xy, text in ((main_strip, (0.64, 0.86), pure), (side_strip, (0.3, 0.86), "q v = (w | vector part)"),
-                            (side_strip, (0.3, 0.3), f"|v| = |q v q⁻¹| = {length}")):
+                            (side_strip, (0.3, 0.5), f"|v| = |q v q⁻¹| = {length}")):
         StaticText(panel, xy, text, color=ink, va="top", card=False)
-    legend(side_flat, [("v", _C["note"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
+    legend(side, [("v", _C["note"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],
            corner=(0.01, 0.99))
     controls = {
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
@@ -117,82 +115,48 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
 
 def _draw(demo: Demo, s: SandwichState) -> str:
     """Turn ``v`` to ``v′`` on the left, show ``q v`` on the right; the readout prints both products."""
-    it, last = demo.items, demo.state  # last: the state drawn before
+    it, last, (main, side) = demo.items, demo.state, demo.scenes  # last: the state drawn before
     if last is None or not (np.array_equal(last.axis, s.axis) and np.array_equal(last.v, s.v)):
         for key in ("", "side_"):  # the axis, v and the circle v runs on change with the axis and v only, not θ
             it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
-            it[key + "axis_label"].set_data(1.3 * s.axis)
             it[key + "circle"].set_data(s.ring)
             it[key + "v"].set_data(s.v)
+        it["circle"].changed()  # static items: the figure's camera layer is drawn again, once
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
     it["v_par"].set_data(s.v_par)
     turn = np.radians(s.angle)
     it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
     mid = it["arc"].points[len(it["arc"].points) // 2]
-    it["angle_label"].set_data(mid, f"θ = {fmt(s.angle, 0)}°")
-    it["angle_label"].set_visible(abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9  # not on v's label
-                                  and _screen_gap(demo.scenes[0], mid, s.v) > 0.2)
-    it["turned"].set_data(s.v_rot)
+    shown = abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9 and _screen_gap(main, mid, s.v) > 0.2
+    for key, tip in (("turned", s.v_rot), ("correct", s.v_rot), ("wrong", s.qv[1:])):
+        it[key].set_data(tip)
     it["q_bars"].set_data(s.q)
-    it["correct"].set_data(s.v_rot)
-    it["wrong"].set_data(s.qv[1:])
-    verdict, note = s.verdict
-    it["side_note"].set_data(note)
-    demo.scenes[0].set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
-    _place_labels(demo, s)
     it["w_bar"].set_data([s.qv_w])
-    it["side_text"].set_data(f"|vector part| = {fmt(s.qv_length, 3)}")
+    verdict, note = s.verdict
+    side.set_note(note, color=WRONG)
+    main.set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
+    _place_labels(demo, s, (mid, s.centre, f"θ = {fmt(s.angle, 0)}°" if shown else ""))  # θ: not on v's label
     return _readout(s, verdict)
 
 
-def _place_labels(demo: Demo, s: SandwichState) -> None:
-    """Name each arrow once, beside its tip, where the label covers no other label and stays in the panel.
+def _place_labels(demo: Demo, s: SandwichState, angle: tuple) -> None:
+    """Name each arrow once, beside its tip, off the other texts and inside the panel (:func:`qp.place_beside`).
 
-    :func:`quatlib.plot.place_labels` places them in turn, each at the first free spot around its anchor (beyond
-    it first, then to either side, then back); the world letters x, y, z and the corner notes are there first.
+    The axis names come first, then θ's (``angle`` = (point, circle centre, text)); a name whose arrow coincides
+    with another's names both.
     """
     it, (main, side) = demo.items, demo.scenes
     same = np.allclose(s.v_rot, s.v, atol=1e-9)
     close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
     coincide = _screen_gap(side, s.qv[1:], s.v_rot) < 0.05
-    zero = np.zeros(3)
-    angle = it["angle_label"].text if it["angle_label"].artists[0].get_visible() else ""
-    labels = {main: [(it["axis_label"], 1.3 * s.axis, zero, "n"), (it["angle_label"], it["angle_label"].p, s.centre,
-                                                                      angle),
-                     (it["turned_label"], s.v_rot, zero,
-                      ("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"),
-                     (it["v_label"], s.v, zero, "" if close else "v")],
-              side: [(it["side_axis_label"], 1.3 * s.axis, zero, "n"),
-                     (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
-                     (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]}
-    for scene, todo in labels.items():
-        E = scene.extent
-        letters = (0.86 + 0.09 / 1.6) * E  # where quatlib.plot.WorldAxes writes x, y, z
-        taken = [np.r_[xy - _size(scene, c, 10) / 2, xy + _size(scene, c, 10) / 2]
-                 for xy, c in zip(scene.project(letters * np.eye(3))[0], "xyz", strict=True)]
-        note = (main.note if scene is main else it["side_note"].text).split("\n")
-        if any(note):  # the note in the bottom-left corner, and the side panel's legend in the top-left one
-            taken.append(np.array([-E, -E, -E + 0.06 * max(map(len, note)) + 0.1, -E + 0.14 * len(note) + 0.06]))
-        if scene is side:
-            taken.append(np.array([-E, E - 0.5, -E + 1.25, E]))
-        for label, anchor, base, text in todo:
-            if label is not it["angle_label"]:
-                label.set_data(anchor, text)
-            if not text:
-                continue
-            (x0, y0), tip = scene.project(np.array([base, anchor]))[0]
-            wh = _size(scene, text, label.artists[0].get_fontsize())
-            at = qp.place_labels([tip], [wh], bounds=(-E, -E, E, E), obstacles=taken, candidates=[
-                qp.ring_offsets(wh, gap=0.1, rings=(1.0, 2.5), toward=tip - (x0, y0))])[0]
-            label.offset = at - tip
-            label.set_data(anchor)
-            taken.append(np.r_[at - wh / 2, at + wh / 2])
-
-
-def _size(scene, text: str, fontsize: float) -> np.ndarray:
-    """The box ``(width, height)`` of a label in ``scene``'s data units, 2 pixels of margin on each side."""
-    per_unit = float(np.diff(scene.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])  # pixels per unit
-    return (qp.text_size(text, fontsize, dpi=scene.ax.figure.dpi) + 4) / per_unit
+    zero, tip = np.zeros(3), 1.3 * s.axis
+    qp.place_beside(main, [(it["axis_label"], tip, zero, "n"), (it["angle_label"], *angle),
+                           (it["turned_label"], s.v_rot, zero,
+                            ("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"),
+                           (it["v_label"], s.v, zero, "" if close else "v")])
+    qp.place_beside(side, [(it["side_axis_label"], tip, zero, "n"),
+                           (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
+                           (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")])
 
 
 def _screen_gap(scene, a, b) -> float:
@@ -219,5 +183,6 @@ def _readout(s: SandwichState, verdict: str) -> str:
         f"q v q⁻¹ = {vec(s.sandwich[1:], signed(s.sandwich[0]))}",
         check(s.pure_and_same, f"pure (w = 0) and |v′| = |v| = {fmt(s.v_length, 3)}; q v q* gives the same (q is a "
                                "unit quaternion)"),
-        note(f"q v = {vec(s.qv[1:], fmt(s.qv_w))}<br>its 4D length {fmt(s.qv_norm4, 3)} = |v|<br>{verdict}", WRONG),
+        note(f"q v = {vec(s.qv[1:], fmt(s.qv_w))}<br>|vector part| = {fmt(s.qv_length, 3)}, its 4D length "
+             f"{fmt(s.qv_norm4, 3)} = |v|<br>{verdict}", WRONG),
         *(note(z) for z in sorted(zeros)))

@@ -112,6 +112,8 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                                       rings=np.arange(1, 21)),
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
+    for item in (*items["ends"], items["axle"], axle_label, items["meridian"], items["end_labels"]):
+        item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
     items["plane"] = _plane(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)))
     with qp.style():
@@ -183,6 +185,7 @@ def _draw_path(it: dict, path) -> None:
     it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
     it["end_labels"].set_data(dict(zip(("q0", "q1"), path.labels, strict=True)))  # after the axis label
     it["meridian"].set_data(path.meridian)
+    it["meridian"].changed()  # the static items above: the camera layer is drawn again, once
     sketch, plane = it["plane"], path.plane
     (q0, q1), lerp_ticks = plane["chord"], plane["ticks"]["lerp"]
     for name, points in (("arc", plane["arc"]), ("chord", plane["chord"]), ("radii", [q0, [0, 0], q1]),
@@ -205,6 +208,9 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     it, m, old = demo.items, s.method, demo.state  # demo.state: the state drawn last (None the first time)
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
+    if old is None or old.path is not s.path or old.method != m:  # the method's whole path and its t-steps
+        it["ticks"][m].set_data(s.path.ticks[m])
+        it["wholes"][m].set_data(s.whole)
     if old is None or old.method != m:
         for plot in it["plots"].values():
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
@@ -217,8 +223,6 @@ def _draw(demo: Demo, s: SlerpState) -> str:
         item.set_visible(value is not None)
         if value is not None:
             item.set_data(value)
-    it["ticks"][m].set_data(s.path.ticks[m])
-    it["wholes"][m].set_data(s.whole)
     it["trails"][m].set_data(s.trail)
     for key, plot in it["plots"].items():
         plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
