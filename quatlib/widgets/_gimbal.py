@@ -58,6 +58,10 @@ class _RingNames(qp.Item):
         self.avoid = list(avoid)  # arrows whose labels (the world's x, y, z) the names keep clear of
         self.labels = [self.adopt(qp.OutlineText(scene, name, color=qp.darken(c, 0.2), fontsize=9, inside=True))
                        for name, c in zip(("yaw", "pitch", "roll"), rings.colors)]
+        # each name's box relative to its anchor, in pixels (measured once at the centre, where nothing slides it):
+        # the box at any spot is the spot plus this, so a name is moved once per placement, not once per spot tried
+        centre = scene.ax.transData.transform(scene.project(np.zeros(3))[0])
+        self.boxes = [label.pixel_box() - centre for label in self.labels]
 
     def set_data(self) -> None:
         """Place the names again (after the rings moved)."""
@@ -76,17 +80,13 @@ class _RingNames(qp.Item):
         letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
         taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *self._corners()]
         ink = to_pixels(np.concatenate([self.scene.project(p)[0] for p in self.rings.rings]))
-        for label, pts, r in zip(self.labels, self.rings.rings, self.rings.radii):
+        for label, box, pts, r in zip(self.labels, self.boxes, self.rings.rings, self.rings.radii, strict=True):
             pts = pts[:-1:self.EVERY]
             xy, depth = self.scene.project(pts)
             # front first, then from the viewer's upper right round the ring
             order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
             spots = xy + self.GAP * xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
-            label.offset = spots[0] - xy[0]
-            label.set_data(pts[0])  # (projects it)
-            # every candidate's box: the box drawn at the first spot, shifted (one projection, not one per spot)
-            boxes = label.pixel_box()[None] + (to_pixels(spots) - to_pixels(spots[:1]))[:, None, :]
-            boxes = boxes[order]
+            boxes = (to_pixels(spots)[:, None, :] + box[None])[order]  # every candidate's box, front first
             t = np.array(taken)
             meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
                            axis=-1).sum(axis=1)
