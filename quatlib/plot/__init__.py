@@ -46,6 +46,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_collections`` matplotlib's polygon and segment collections with a lean ``draw`` (same pixels)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
+``_ringnames`` :class:`RingNames` (the names of a gimbal's rings, beside them)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
@@ -125,6 +126,7 @@ from ._outline import OutlineText, WorldAxes
 from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
+from ._ringnames import RingNames
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import AXIS_COLORS, COLOR_ROLES, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
@@ -139,7 +141,7 @@ __all__ = [
     "Camera", "Scene", "Item", "as_points", "as_matrix",
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
-    "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
+    "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope",
