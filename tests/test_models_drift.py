@@ -155,3 +155,13 @@ def test_state_is_frozen(small_runs):
     s = drift_state(frames=1, every=0, magnify=1, runs=small_runs)
     with pytest.raises(AttributeError):
         s.frames = 2
+
+
+def test_cost_per_call_is_the_fastest_batch_per_call():
+    from quatlib.models.drift import cost_per_call
+
+    calls = []
+    cost = cost_per_call(calls.append, 1, n=4, repeat=3)
+    assert len(calls) == 12 and 0 < cost < 1e-3
+    with pytest.raises(ValueError, match="Expected n >= 1 and repeat >= 1, got n=0"):
+        cost_per_call(calls.append, 1, n=0)
