@@ -176,3 +176,23 @@ def test_s3_pieces_split_the_path_by_the_sign_of_w_and_together_draw_all_of_it(t
     np.testing.assert_array_equal(positive[drawn_pos], s.s3[drawn_pos])
     np.testing.assert_allclose(s.s3_now, s.s3[-1])  # the cube's q, at the path's end
     assert (s.n_crossings > 0) == bool(np.isfinite(negative).any())  # a crossing: where w changes sign
+
+
+def test_s3_landmarks_are_where_stereographic_projection_sends_the_y_turns_and_w_0():
+    from quatlib.models.belt_demo import s3_landmarks
+    from quatlib.models.s3 import stereographic
+
+    marks = s3_landmarks()
+    turns = marks["turns"]
+    # turns about y: on the unit circle of the picture's first two coordinates, from +1 through -1 and back
+    np.testing.assert_allclose(np.hypot(turns[:, 0], turns[:, 1]), 1.0, atol=1e-12)
+    np.testing.assert_allclose(turns[:, 2], 0.0, atol=0)
+    np.testing.assert_allclose(turns[[0, 24, 48, 72, 96]].round(12) + 0.0,
+                               [[1, 0, 0], [0, 1, 0], [-1, 0, 0], [0, -1, 0], [1, 0, 0]], atol=1e-12)
+    # any unit quaternion with w = 0 lands in the plane of the square (first coordinate 0)
+    rng = np.random.default_rng(7)
+    q = np.column_stack([np.zeros(50), rng.normal(size=(50, 3))])
+    q /= np.linalg.norm(q, axis=1, keepdims=True)
+    np.testing.assert_allclose(stereographic(q)[:, 0], 0.0, atol=1e-12)
+    np.testing.assert_array_equal(marks["w0"][:, 0], 0.0)
+    assert marks["w0"].shape == (5, 3) and (marks["w0"][0] == marks["w0"][-1]).all()

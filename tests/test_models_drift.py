@@ -155,3 +155,25 @@ def test_state_is_frozen(small_runs):
     s = drift_state(frames=1, every=0, magnify=1, runs=small_runs)
     with pytest.raises(AttributeError):
         s.frames = 2
+
+
+def test_cost_per_call_is_the_fastest_batch_per_call():
+    from quatlib.models.drift import cost_per_call
+
+    calls = []
+    cost = cost_per_call(calls.append, 1, n=4, repeat=3)
+    assert len(calls) == 12 and 0 < cost < 1e-3
+    with pytest.raises(ValueError, match="Expected n >= 1 and repeat >= 1, got n=0"):
+        cost_per_call(calls.append, 1, n=0)
+
+
+@pytest.mark.parametrize("frames, every, expected", [(1, 1, (1, 1)), (1000, 300, (901, 1000)), (700, 300, (601, 900)),
+                                                     (300, 300, (1, 300)), (50, 0, None), (70, 20, (61, 80))])
+def test_the_stretch_is_the_frames_between_the_normalizations_around_this_frame(frames, every, expected):
+    from quatlib.models.drift import DriftRuns, drift_state
+
+    s = drift_state(frames=frames, every=every, magnify=1, runs=DriftRuns(frames=1000))
+    assert s.stretch == expected
+    if expected:  # it holds the frame, starts just after a normalization and is at most `every` frames long
+        first, last = expected
+        assert first <= frames <= last and (first - 1) % every == 0 and last - first < every

@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import quatlib as ql
@@ -144,7 +144,9 @@ def test_wrapped_lerp_is_per_axis_the_short_way_and_never_rolls(yaw_a, pitch_a, 
     naive = turret_state(yaw_a, pitch_a, yaw_b, pitch_b, t)
     np.testing.assert_array_equal(naive.q_lerp, naive.q_euler)
     assert (naive.turned_lerp, naive.gap_lerp) == (naive.turned_euler, naive.gap)
-    if abs(yaw_b - yaw_a) < 180:  # typed less than half a turn apart: wrapping changes nothing
+    # typed less than half a turn apart, beyond rounding (180 − (−179.99999999999997) rounds to 360: a half turn,
+    # wrapped to +180°): wrapping changes nothing
+    if abs(yaw_b - yaw_a) < 180 - 1e-9:
         np.testing.assert_allclose(s.q_path_wrapped, s.q_path_euler, atol=1e-12)
 
 
@@ -171,12 +173,24 @@ def test_roll_slerp_is_scipys_largest_roll_along_the_path(yaw_a, pitch_a, yaw_b,
 @settings(max_examples=60, deadline=None)
 @given(yaws, pitches, yaws, st.floats(0, 1))
 def test_equal_pitches_slerp_is_the_wrapped_yaw_lerp_exactly(yaw_a, pitch, yaw_b, t):
-    """q_B q_A⁻¹ = Ry(yaw_B) Rx(p) Rx(p)⁻¹ Ry(yaw_A)⁻¹ = Ry(yaw_B − yaw_A): one turn about up, no roll."""
+    """q_B q_A⁻¹ = Ry(yaw_B) Rx(p) Rx(p)⁻¹ Ry(yaw_A)⁻¹ = Ry(yaw_B − yaw_A): one turn about up, no roll.
+
+    Not for keys a half turn apart (yaw 0 to −180): both ways round are shortest, and SLERP and the wrapped yaw
+    may take opposite ones (test_half_turn_apart_both_ways_are_a_half_turn checks that case).
+    """
+    assume(abs(wrap_degrees(yaw_b - yaw_a)) < 180 - 1e-6)
     s = turret_state(yaw_a, pitch, yaw_b, pitch, t)
     assert s.gap_wrapped == pytest.approx(0, abs=1e-6)
     np.testing.assert_allclose(ql.angle_between(s.q_path_slerp, s.q_path_wrapped, degrees=True), 0, atol=1e-6)
     assert s.roll_slerp == pytest.approx(0, abs=1e-6)
     assert s.turned_slerp == pytest.approx(s.turned_wrapped, abs=1e-6)
+
+
+def test_half_turn_apart_both_ways_are_a_half_turn():
+    """Keys a half turn apart in yaw: SLERP and the wrapped yaw each turn the head by 180°, about up, without roll."""
+    s = turret_state(0, 30, -180, 30, 0.5)
+    assert s.angle_ab == pytest.approx(180) and s.turned_slerp == pytest.approx(180)
+    assert s.turned_wrapped == pytest.approx(180) and s.roll_slerp == pytest.approx(0, abs=1e-6)
 
 
 def test_equal_pitches_0_80_to_90_80_gap_zero_all_along():

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import belt
-from .s3 import stereographic_path
+from .s3 import stereographic, stereographic_path
 
 __all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words",
-           "untangle_works"]
+           "untangle_works", "s3_landmarks"]
 
 #: The turn (degrees) at which the untangle control works: the slider's one double turn.
 UNTANGLED_AT = 720.0
@@ -27,6 +27,31 @@ UNTANGLED_AT = 720.0
 #: 720° path runs along the axis twice, and without the shift its second pass would hide the first.
 BALL_SHIFT = 0.22
 _SHIFT_DIRECTION = np.array([1.0, 0.0, 0.0])  # sideways on screen in the demo's view, a little toward the viewer
+
+
+def s3_landmarks(n: int = 97) -> dict:
+    """The fixed places of the S³ picture (:func:`~quatlib.models.s3.stereographic`), which no control moves.
+
+    ``"turns"``: the turns about y from 0° to 720°, ``(n, 3)``: the unit circle of the (w, y) plane, through
+    +1 at ``(1, 0, 0)`` and −1 at ``(−1, 0, 0)``.  ``"w0"``: a square of the plane ``w = 0`` (the ball's surface,
+    where a path's ``w`` changes sign), ``(5, 3)`` with its first corner repeated: stereographic projection
+    sends ``w`` to the first coordinate over ``1 + z``, so ``w = 0`` is the plane of the first coordinate 0.
+
+    >>> marks = s3_landmarks(5)
+    >>> marks["turns"].round(4) + 0.0   # 0°, 180°, 360°, 540°, 720°
+    array([[ 1.,  0.,  0.],
+           [ 0.,  1.,  0.],
+           [-1.,  0.,  0.],
+           [ 0., -1.,  0.],
+           [ 1.,  0.,  0.]])
+    >>> marks["w0"][:, 0]
+    array([0., 0., 0., 0., 0.])
+    """
+    half = np.linspace(0.0, 2 * np.pi, int(n))  # half the turn angle: q = (cos, 0, sin, 0)
+    zero = np.zeros_like(half)
+    turns = stereographic(np.stack([np.cos(half), zero, np.sin(half), zero], axis=-1))
+    w0 = 1.2 * np.array([[0.0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
+    return {"turns": turns, "w0": w0}
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,10 @@ The package, by role (private modules, every public name re-exported here)
 ``_collections`` matplotlib's polygon and segment collections and its lines, with a lean ``draw`` (same pixels)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
+``_ringnames`` :class:`RingNames` (the names of a gimbal's rings, beside them)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
+``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
@@ -126,6 +128,7 @@ from ._outline import OutlineText, WorldAxes
 from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
+from ._ringnames import RingNames
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._style import (
     AXIS_COLORS,
@@ -142,6 +145,7 @@ from ._style import (
     style,
 )
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
+from ._turret import Turret
 
 __all__ = [
     # style and layout
@@ -154,7 +158,7 @@ __all__ = [
     "Camera", "Scene", "Item", "as_points", "as_matrix",
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
-    "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations",
+    "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope",

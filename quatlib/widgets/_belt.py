@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import belt
 from .. import plot as qp
-from ..models.belt_demo import BeltState, belt_state, untangle_works
+from ..models.belt_demo import BeltState, belt_state, s3_landmarks, untangle_works
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
 from ._readouts import check, code, lines, mono
 
@@ -82,8 +82,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
                     title="the ball of rotations")
     s3 = qp.Scene(fig.add_axes((x[2], 0.0, x[3] - x[2], top)), extent=1.55, view=_VIEW, world_frame=False,
                   title="S³, stereographic")
-    t = np.linspace(0, 2 * np.pi, 97)
-    square = 1.2 * np.array([[0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
+    marks = s3_landmarks()  # the circle of turns about y and the plane w = 0, as S³ shows them
     items = {
         "cube": qp.Cube(scene, side=belt.CUBE_SIDE),
         "tethers": qp.Tethers(scene, circumradius=belt.CUBE_SIDE * np.sqrt(3) / 2, ribbon_colors=_RIBBONS),
@@ -92,9 +91,9 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "gauge": qp.Bars(qp.overlay(scene), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
                          rect=(0.76, 0.8, 0.2, 0.1), title="followed q", fontsize=8),
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
-        "s3_surface": qp.Polyline(s3, square, color=_C["faint"], linewidth=0.8, fill=_C["mirror"], fill_alpha=0.18),
-        "s3_circle": qp.Polyline(s3, np.column_stack([np.cos(t), np.sin(t), 0 * t]), color=_C["faint"],
-                                 linewidth=0.9, linestyle=(0, (4, 3))),
+        "s3_surface": qp.Polyline(s3, marks["w0"], color=_C["faint"], linewidth=0.8, fill=_C["mirror"],
+                                  fill_alpha=0.18),
+        "s3_circle": qp.Polyline(s3, marks["turns"], color=_C["faint"], linewidth=0.9, linestyle=(0, (4, 3))),
         "s3_path": qp.Polyline(s3, color=_C["vector2"], linewidth=2.4, zorder=qp.Z.MID),
         "s3_negative": qp.Polyline(s3, color=_C["vector"], linewidth=2.4, zorder=qp.Z.MID + 0.5),
         "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6, label="+1", label_offset=(0.07, -0.2)),

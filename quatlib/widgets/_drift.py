@@ -168,12 +168,8 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:" + _C["ink"] + "'>"
                             + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
                                       f"{c}</div>" for c in cells) + "</div>")
-    if every:
-        first = (n - 1) // every * every + 1
-        worst = (f"worst between normalizations (frames {first:,}–{min(first + every - 1, runs.frames):,}): "
-                 f"{fmt_sci(s.worst)}")
-    else:
-        worst = f"worst so far: {fmt_sci(s.worst)}"
+    worst = (f"worst between normalizations (frames {s.stretch[0]:,}–{s.stretch[1]:,}): " if every else
+             "worst so far: ") + fmt_sci(s.worst)
     eR = s.matrix_error
     return lines(
         f"after <b>{n:,}</b> frames (float32 {f'normalized every {every:,} frames' if every else 'never normalized'}):",

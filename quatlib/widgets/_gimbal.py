@@ -38,65 +38,6 @@ def _still_world(scenes) -> None:
         scene.world.static = True
 
 
-class _RingNames(qp.Item):
-    """"yaw", "pitch" and "roll" beside their rings (so no ring is told apart by its colour alone).
-
-    Each name goes beside a point of its ring, a little out from the centre, on the side facing the viewer if it
-    can: the first point (from the viewer's upper right round the ring) whose box meets none of the boxes already
-    taken (the world letters, the legend in the upper left, the note in the lower left, the names placed before
-    it) and no ring's line.  Placed again whenever the rings or the view turn.
-    """
-
-    GAP = 0.16  # scene units from the ring to the name's centre
-    EVERY = 3  # try every third point of a ring
-
-    LETTER = 9.0  # pixels: half the size of a world letter's box
-
-    def __init__(self, scene, rings, avoid=()):
-        super().__init__(scene)
-        self.rings = rings
-        self.avoid = list(avoid)  # arrows whose labels (the world's x, y, z) the names keep clear of
-        self.labels = [self.adopt(qp.OutlineText(scene, name, color=qp.darken(c, 0.2), fontsize=9, inside=True))
-                       for name, c in zip(("yaw", "pitch", "roll"), rings.colors)]
-
-    def set_data(self) -> None:
-        """Place the names again (after the rings moved)."""
-        self.project()
-
-    def _corners(self) -> np.ndarray:
-        """The legend's and the note's boxes, in pixels: the upper-left and lower-left corners of the panel."""
-        panel = self.scene.ax.bbox
-        w, h = panel.width, panel.height
-        return np.array([[[panel.x0, panel.y0 + 0.82 * h], [panel.x0 + 0.40 * w, panel.y1]],
-                         [[panel.x0, panel.y0], [panel.x0 + 0.45 * w, panel.y0 + 0.12 * h]]])
-
-    def project(self) -> None:
-        camera = self.scene.camera.matrix
-        to_pixels = self.scene.ax.transData.transform
-        letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
-        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *self._corners()]
-        ink = to_pixels(np.concatenate([self.scene.project(p)[0] for p in self.rings.rings]))
-        for label, pts, r in zip(self.labels, self.rings.rings, self.rings.radii):
-            pts = pts[:-1:self.EVERY]
-            xy, depth = self.scene.project(pts)
-            # front first, then from the viewer's upper right round the ring
-            order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
-            spots = xy + self.GAP * xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
-            label.offset = spots[0] - xy[0]
-            label.set_data(pts[0])  # (projects it)
-            # every candidate's box: the box drawn at the first spot, shifted (one projection, not one per spot)
-            boxes = label.pixel_box()[None] + (to_pixels(spots) - to_pixels(spots[:1]))[:, None, :]
-            boxes = boxes[order]
-            t = np.array(taken)
-            meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
-                           axis=-1).sum(axis=1)
-            on_ink = np.all((ink[None] > boxes[:, :1]) & (ink[None] < boxes[:, 1:]), axis=-1).any(axis=1)
-            best = order[int(np.argmin(meets + on_ink))]  # the first free spot, or the least covered one
-            label.offset = spots[best] - xy[best]
-            label.set_data(pts[best])
-            taken.append(label.pixel_box())
-
-
 def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "mechanical",
            transport: str = "image") -> Demo:
     """Yaw, pitch and roll sliders driving a cube inside a three-ring gimbal.
@@ -128,7 +69,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style,
                       legend=("outer ring: yaw, about y", "middle ring: pitch, about x", "inner ring: roll, about z"))
     items = {"rings": rings,
-             "ring_names": _RingNames(scene, rings, avoid=scene.world.arrows),
+             "ring_names": qp.RingNames(scene, rings, avoid=scene.world.arrows),  # clear of the legend and note
              "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
              "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=qp.line_alpha(_C["warn"], 0.35))}
     controls = {

@@ -22,34 +22,9 @@ __all__ = ["turret"]
 _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
-_BREECH = 0.31  # where the barrel leaves the head
 _PLAY_STEPS = 100
 #: The right panel's title for each per-axis blend (``lerp`` control).
 _LERP_TITLES = {"naive": "the naive way: lerp the angles", "wrapped": "per axis, the yaw wrapped: a real turret"}
-
-
-class _Turret:
-    """A turret in one panel: a still pedestal, a head (a box) and a barrel turned by ``R`` about the pivot."""
-
-    def __init__(self, scene, color):
-        self.pedestal = [  # a base plate and a post; they never move: static, drawn with the view's cached layer
-            qp.Box(scene, size=(0.95, 0.14, 0.95), center=(0, -0.78, 0), colored_faces=False, mark=None, alpha=0.5,
-                   linewidth=1.2),
-            qp.Box(scene, size=(0.13, 0.5, 0.13), center=(0, -0.46, 0), colored_faces=False, mark=None, alpha=0.6,
-                   linewidth=1.0),
-        ]
-        for box in self.pedestal:
-            box.static = True
-        self.head = qp.Box(scene, size=(0.5, 0.36, 2 * _BREECH), mark=None, linewidth=1.4)
-        self.barrel = qp.Arrow(scene, color=_C["ink"], linewidth=5.0, head=0.0)
-        self.muzzle = qp.Point(scene, color=color, size=9)
-
-    def set_data(self, R) -> None:
-        """Turn the head and barrel by ``R``; the barrel lies along the head's ``AIM`` axis."""
-        aim = R @ AIM
-        self.head.set_data(R)
-        self.barrel.set_data(BARREL * aim, _BREECH * aim)
-        self.muzzle.set_data(BARREL * aim)
 
 
 def _angles(*angles) -> str:
@@ -123,7 +98,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
         items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
                                        fontsize=10.5) for k in ("A", "B")])
-        items["turrets"].append(_Turret(scene, color))
+        items["turrets"].append(qp.Turret(scene, aim=AIM, barrel=BARREL, color=color))
         items["others"].append(qp.Point(scene, color=other, size=6))
         # one line of legend above the sphere, the same in both panels (static, in the cached background)
         qp.legend(scene, [("SLERP", _SLERP)], corner=(0.03, 0.99))

@@ -1,0 +1,85 @@
+"""Names written beside the rings of a :class:`~quatlib.plot.Gimbal`, so that no ring is told apart by colour alone."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._items import Item
+from ._outline import OutlineText
+from ._style import darken
+
+__all__ = ["RingNames"]
+
+
+class RingNames(Item):
+    """"yaw", "pitch" and "roll" (or ``names``) beside the rings of ``gimbal``, placed again whenever they move.
+
+    Each name goes beside a point of its ring, :attr:`GAP` out from the centre,
+    on the side facing the viewer if it can: the first point (from the viewer's
+    upper right round the ring, every :attr:`EVERY`-th) whose box meets none of
+    the boxes already taken and no ring's line.  Taken are: the letters of the
+    arrows in ``avoid`` (e.g. the world axes' x, y, z), the ``corners`` of the
+    panel (boxes in axes fractions ``((x0, y0), (x1, y1))``, e.g. where a legend
+    and a note are) and the names placed before.  When no point is free, the
+    least covered one.
+
+    ``set_data()`` places the names again (call it after ``gimbal.set_data``);
+    the scene calls :meth:`project` when the view turns.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, extent=1.9)
+    >>> rings = ql.plot.Gimbal(scene, radii=(1.55, 1.32, 1.1))
+    >>> names = ql.plot.RingNames(scene, rings, avoid=scene.world.arrows)
+    >>> names.set_data()
+    >>> [label.text for label in names.labels]
+    ['yaw', 'pitch', 'roll']
+    >>> ql.plot.overlapping_labels(fig)
+    []
+    """
+
+    GAP = 0.16  # scene units from the ring to the name's centre
+    EVERY = 3  # try every third point of a ring
+    LETTER = 9.0  # pixels: half the size of an avoided arrow letter's box
+
+    def __init__(self, scene, gimbal, *, names=("yaw", "pitch", "roll"), avoid=(),
+                 corners=(((0.0, 0.82), (0.40, 1.0)), ((0.0, 0.0), (0.45, 0.12))), fontsize=9):
+        if len(names) != len(gimbal.rings):
+            raise ValueError(f"Expected one name per ring ({len(gimbal.rings)}), got {len(names)}: {names!r}")
+        super().__init__(scene)
+        self.gimbal = gimbal
+        self.avoid = list(avoid)
+        self.corners = np.asarray(corners, dtype=float).reshape(-1, 2, 2)
+        self.labels = [self.adopt(OutlineText(scene, name, color=darken(c, 0.2), fontsize=fontsize, inside=True))
+                       for name, c in zip(names, gimbal.colors, strict=True)]
+        # each name's box relative to its anchor, in pixels, measured once at the centre (where nothing slides it):
+        # the box at any spot is the spot plus this, so a name is moved once per placement, not once per spot tried
+        centre = scene.ax.transData.transform(scene.project(np.zeros(3))[0])
+        self.boxes = [label.pixel_box() - centre for label in self.labels]
+
+    def set_data(self) -> None:
+        """Place the names again (after the rings moved)."""
+        self.project()
+
+    def project(self) -> None:
+        camera = self.scene.camera.matrix
+        to_pixels = self.scene.ax.transData.transform
+        panel = self.scene.ax.bbox
+        letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
+        corners = np.array([panel.x0, panel.y0]) + self.corners * np.array([panel.width, panel.height])
+        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *corners]
+        ink = to_pixels(np.concatenate([self.scene.project(p)[0] for p in self.gimbal.rings]))
+        for label, box, pts, r in zip(self.labels, self.boxes, self.gimbal.rings, self.gimbal.radii, strict=True):
+            pts = pts[:-1:self.EVERY]
+            xy, depth = self.scene.project(pts)
+            # front first, then from the viewer's upper right round the ring
+            order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
+            spots = xy + self.GAP * xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
+            boxes = (to_pixels(spots)[:, None, :] + box[None])[order]  # every candidate's box, front first
+            t = np.array(taken)
+            meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
+                           axis=-1).sum(axis=1)
+            on_ink = np.all((ink[None] > boxes[:, :1]) & (ink[None] < boxes[:, 1:]), axis=-1).any(axis=1)
+            best = order[int(np.argmin(meets + on_ink))]  # the first free spot, or the least covered one
+            label.offset = spots[best] - xy[best]
+            label.set_data(pts[best])
+            taken.append(label.pixel_box())

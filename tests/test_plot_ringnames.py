@@ -1,0 +1,84 @@
+"""quatlib.plot._ringnames: RingNames, the names of a gimbal's rings beside them, placed clear of each other."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import quatlib as ql
+import quatlib.plot as qp
+
+VIEWS = [(25, 20), (0, 0), (90, 0), (-135, 60), (160, -45)]
+POSES = [(20, 0, 30), (0, 90, 0), (170, -60, -120), (-90, 45, 180)]
+
+
+@pytest.fixture
+def gimbal_scene():
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
+    names = qp.RingNames(scene, rings, avoid=scene.world.arrows)
+    return fig, scene, rings, names
+
+
+def poses():
+    for yaw, pitch, roll in POSES:
+        R = ql.matrix_from_euler(yaw, pitch, roll, degrees=True)
+        R_outer = ql.matrix_from_euler(yaw, 0, 0, degrees=True)
+        R_middle = ql.matrix_from_euler(yaw, pitch, 0, degrees=True)
+        yield R_outer, R_middle, R
+
+
+def boxes(names):
+    return [label.pixel_box() for label in names.labels]
+
+
+def meet(a, b) -> bool:
+    return bool(np.all(np.minimum(a[1], b[1]) > np.maximum(a[0], b[0])))
+
+
+def test_each_name_is_in_its_rings_colour_beside_a_point_of_its_ring(gimbal_scene):
+    fig, scene, rings, names = gimbal_scene
+    assert [label.text for label in names.labels] == ["yaw", "pitch", "roll"]
+    for pose in poses():
+        rings.set_data(*pose)
+        names.set_data()
+        for label, ring in zip(names.labels, rings.rings, strict=True):
+            # the anchor is a point of the ring, the name GAP further out on screen
+            assert np.min(np.linalg.norm(ring - label.p, axis=1)) < 1e-9
+            assert np.hypot(*label.offset) == pytest.approx(names.GAP)
+
+
+def test_no_two_names_and_no_name_and_world_letter_overlap_in_any_pose_and_view(gimbal_scene):
+    fig, scene, rings, names = gimbal_scene
+    for view in VIEWS:
+        scene.set_view(*view)
+        for pose in poses():
+            rings.set_data(*pose)
+            names.set_data()
+            qp.render_png(fig)
+            b = boxes(names)
+            assert not any(meet(b[i], b[j]) for i in range(3) for j in range(i + 1, 3)), (view, b)
+            assert qp.overlapping_labels(fig) == [], view
+            assert qp.labels_outside(fig) == [], view
+
+
+def test_a_view_turn_places_the_names_again(gimbal_scene):
+    fig, scene, rings, names = gimbal_scene
+    before = np.array(boxes(names))
+    scene.set_view(120, -30)
+    assert not np.allclose(np.array(boxes(names)), before)
+
+
+def test_the_box_of_a_candidate_spot_is_the_box_the_name_is_drawn_with_there(gimbal_scene):
+    """The boxes measured once at the centre give the boxes drawn anywhere a name does not slide inside."""
+    fig, scene, rings, names = gimbal_scene
+    to_pixels = scene.ax.transData.transform
+    for label, box in zip(names.labels, names.boxes, strict=True):
+        anchor = to_pixels(scene.project(label.p)[0] + label.offset)
+        np.testing.assert_allclose(label.pixel_box(), anchor + box, atol=1e-6)
+
+
+def test_one_name_per_ring_or_a_clear_error(gimbal_scene):
+    fig, scene, rings, names = gimbal_scene
+    with pytest.raises(ValueError, match=r"Expected one name per ring \(3\), got 2"):
+        qp.RingNames(scene, rings, names=("yaw", "pitch"))
