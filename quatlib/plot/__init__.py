@@ -34,7 +34,7 @@ package is (``import quatlib`` alone does not import it).
 The package, by role (private modules, every public name re-exported here)
 --------------------------------------------------------------------------
 ``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`, :data:`COLOR_ROLES`), :func:`style`, :func:`figure`,
-             the z-order bands :class:`Z`
+             the z-order bands :class:`Z`, :func:`fontsizes` and :func:`set_min_fontsize` (projector mode)
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
@@ -126,13 +126,28 @@ from ._placer import PlacedLabels, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
-from ._style import AXIS_COLORS, COLOR_ROLES, COLORS, DEFAULT_VIEW, Z, chart_axes, darken, figure, lighten, style
+from ._style import (
+    AXIS_COLORS,
+    COLOR_ROLES,
+    COLORS,
+    DEFAULT_VIEW,
+    Z,
+    chart_axes,
+    darken,
+    figure,
+    fontsizes,
+    lighten,
+    set_min_fontsize,
+    style,
+)
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
 
 __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "panels", "strip", "overlay",
+    # the smallest text of a figure (projector mode)
+    "fontsizes", "set_min_fontsize",
     # rendering
     "Renderer", "render_png", "render_rgb", "invalidate", "encode_png", "PngEncoder",
     # camera, scene and the extension API
