@@ -81,11 +81,12 @@ def test_in_projector_mode_no_figure_text_is_smaller_than_the_screen_needs(proje
     assert after[0][0] / 72 * _projector.FIGURE_COLUMN_PX / width == pytest.approx(_projector.FIGURE_TEXT_PX)
 
 
-def test_a_narrow_figure_keeps_the_height_and_its_readout_goes_under_the_controls(projector_off):
+def test_a_narrow_or_captioned_figure_keeps_the_height_and_its_readout_goes_under_the_controls(projector_off):
     ql.widgets.projector()
-    gimbal, drift = ql.widgets.gimbal(), ql.widgets.drift()
-    assert "qc-narrow" in gimbal._dom_classes and "qc-narrow" not in drift._dom_classes
-    assert ".qc-demo.qc-narrow .qc-readout" in _projector.stylesheet()
+    gimbal, drift, sandwich = ql.widgets.gimbal(), ql.widgets.drift(), ql.widgets.sandwich()
+    assert "qc-full-height" in gimbal._dom_classes and "qc-full-height" in drift._dom_classes  # narrow; captions
+    assert "qc-full-height" not in sandwich._dom_classes
+    assert ".qc-demo.qc-full-height .qc-readout" in _projector.stylesheet()
 
 
 def test_in_projector_mode_the_readout_is_set_in_blocks(projector_off):
@@ -103,6 +104,7 @@ def test_in_projector_mode_the_readout_is_set_in_blocks(projector_off):
     # a line that announces the next keeps it; so does a table's caption
     ("<div>q =<br><code>(1, 0)</code><br>R:<br><table><tr><td>1</td></tr></table></div>",
      ["q =<br><code>(1, 0)</code>", "R:<br><table><tr><td>1</td></tr></table>"]),
+    ("<div>A → B<br>&nbsp;&nbsp;q = 1<br>after</div>", ["A → B<br>&nbsp;&nbsp;q = 1", "after"]),
     ("<div>rows<br><table><tr><td>1</td></tr></table><br>after</div>",
      ["rows<br><table><tr><td>1</td></tr></table>", "after"]),
     # a <br> inside a span or a cell is not a line of the readout; empty lines are left out

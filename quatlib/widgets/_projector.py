@@ -38,8 +38,9 @@ where they fit; tests/test_legibility.py sweeps every demo in projector mode too
 Layout (a CSS grid): the controls stand beside the figure in a column of :data:`SIDE_PX`; the readout takes a
 row of its own under both, set in columns; the figure takes what is left of the window's width and of its
 height (``max-height`` of the demo: the window less a margin), keeping its aspect ratio.  A figure no wider
-than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``) keeps the whole height: its
-readout goes under the controls (class ``qc-narrow``), where the column has room.  In a window taller
+than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``) or with captions under it
+(``drift``) keeps the whole height: its readout goes under the controls (class ``qc-full-height``), where the
+column has room (a wide figure shown in less height would be shown smaller, its texts with it).  In a window taller
 than wide the controls go directly under the figure.  A readout's lines are blocks that never break across
 two columns (:func:`readout_blocks`: a line ending in ":" or "=" stays with the next one, a table with its
 caption).  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
@@ -151,11 +152,11 @@ img.qc-figure {{
 .qc-readout .widget-html-content {{ columns: 3 calc(300 * {u}); column-gap: calc(24 * {u}); }}
 .qc-readout .widget-html-content > div {{ line-height: 1.3 !important; }}
 .qc-readout .qc-line, .qc-readout table, .qc-readout p, .qc-readout li {{ break-inside: avoid; }}
-.qc-demo.qc-narrow {{ grid-template-rows: auto minmax(0, 1fr); }}
-.qc-demo.qc-narrow .qc-figure-box {{ grid-area: 1 / 1 / 3 / 2; }}
-.qc-demo.qc-narrow .qc-readout {{ grid-area: 2 / 2 / 3 / 3; }}
+.qc-demo.qc-full-height {{ grid-template-rows: auto minmax(0, 1fr); }}
+.qc-demo.qc-full-height .qc-figure-box {{ grid-area: 1 / 1 / 3 / 2; }}
+.qc-demo.qc-full-height .qc-readout {{ grid-area: 2 / 2 / 3 / 3; }}
 @media (max-aspect-ratio: 1/1) {{
-  .qc-demo.qc-narrow .qc-figure-box, .qc-demo.qc-narrow .qc-readout {{ grid-area: auto; }}
+  .qc-demo.qc-full-height .qc-figure-box, .qc-demo.qc-full-height .qc-readout {{ grid-area: auto; }}
   .qc-demo {{ grid-template-columns: minmax(0, 1fr); grid-template-rows: auto; }}
   .qc-figure-box, .qc-side, .qc-readout {{ grid-area: auto; }}
 }}
@@ -239,7 +240,8 @@ def readout_blocks(text: str) -> str:
 
     A readout is one ``<div>`` of lines separated by ``<br>``; a column break may fall between two lines of a
     block, never inside one (the style sheet: ``break-inside: avoid``).  So each top-level line becomes a
-    block, and a line that announces the next (ending in ":" or "=", or followed by a table) shares its block.
+    block, and a line that announces the next (ending in ":" or "=", or followed by a table or by an indented
+    line, which continues it) shares its block.
     The page looks the same until the columns are set.
 
     >>> readout_blocks("<div style='x'>θ = 30°<br>q =<br><code>(1, 0)</code><br><span>a<br>b</span></div>")
@@ -254,7 +256,8 @@ class='qc-line'><span>a<br>b</span></div></div>"
     for row in rows:
         if not row.strip():
             continue
-        if blocks and (re.match(r"\s*<table\b", row) or re.search(r"[:=]\s*$", _TAG.sub("", blocks[-1]))):
+        continues = re.match(r"\s*(<table\b|&nbsp;|\u00a0)", row)  # a table, an indented line
+        if blocks and (continues or re.search(r"[:=]\s*$", _TAG.sub("", blocks[-1]))):
             blocks[-1] += "<br>" + row
         else:
             blocks.append(row)
@@ -283,8 +286,8 @@ def arrange(demo, figure_box, side) -> None:
         plain.close()
         demo.children = [figure_box, side, demo.readout]
         demo.readout.add_class("qc-readout")
-        if demo.figure.bbox.width <= FIGURE_COLUMN_PX:  # a narrow figure: the readout under the controls
-            demo.add_class("qc-narrow")
+        if demo.figure.bbox.width <= FIGURE_COLUMN_PX or figure_box is not demo.view.widget:
+            demo.add_class("qc-full-height")  # a narrow figure, or one with captions under it: keeps the height
     demo.add_class("qc-demo")
     side.add_class("qc-side")
     figure_box.add_class("qc-figure-box")

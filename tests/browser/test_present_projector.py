@@ -11,7 +11,7 @@ default) and opened in headless Chromium at both sizes.  From the DOM, for every
   that; the body text of the notebook at least ``BODY_PX``;
 - every text in a figure at least ``FIGURE_TEXT_PX`` design pixels on the screen: the smallest text the
   demo's figure draws, in the figure's pixels (the demo built in this process in projector mode,
-  :func:`quatlib.plot.fontsizes`), times the picture's scale on the page (shown / natural width);
+  :func:`quatlib.plot.fontsizes`), times the picture's scale on the page (its box / its natural size);
 - no block of a readout (a line, a table) is split across two of its columns (its client rects side by side).
 
 And for every page: no request leaves 127.0.0.1 (voila's lab template links Font Awesome from a CDN; ours
@@ -59,7 +59,8 @@ _JS_DEMOS = """
     const img = d.querySelector('img.qc-figure');
     const out = {k, width: box.width, height: box.height, left: box.left, right: box.right,
                  outside: [], fonts: [], clipped: [], parts: {}, split: [],
-                 figure: img ? {natural: img.naturalWidth, shown: img.getBoundingClientRect().width} : null};
+                 figure: img ? {natural: [img.naturalWidth, img.naturalHeight],
+                                box: [img.getBoundingClientRect().width, img.getBoundingClientRect().height]} : null};
     // The readout's blocks (its lines, tables, paragraphs): the boxes of a block's text lines, in order, go down
     // one column; a box wholly above the block's first line has gone on at the top of the next column.
     const readout = d.querySelector('.qc-readout .widget-html-content');
@@ -141,20 +142,22 @@ def smallest_figure_texts(notebook: str) -> list[tuple[str, float, str, int]]:
 def figure_text_problems(measured: dict, smallest: list) -> tuple[list[str], list[str]]:
     """The figures whose smallest text is shown below ``FIGURE_TEXT_PX`` design pixels, and what each shows.
 
-    The text's size in the figure's pixels times the picture's scale on the page (shown width / natural width).
+    The text's size in the figure's pixels times the picture's scale on the page: the image's box over its
+    natural size, the smaller of width and height (``object-fit: contain`` draws the picture inside its box).
     """
     problems, report = [], []
     if len(smallest) != len(measured["demos"]):
         return [f"{len(measured['demos'])} demos on the page, the manifest lists {len(smallest)}"], report
     for d, (name, px, text, width) in zip(measured["demos"], smallest, strict=True):
-        if d["figure"] is None or d["figure"]["natural"] != width:
+        if d["figure"] is None or d["figure"]["natural"][0] != width:
             problems.append(f"demo {d['k']} ({name}): its figure is {d['figure']}, expected {width} px wide")
             continue
-        shown = px * d["figure"]["shown"] / width * 1280 / measured["vw"]
+        scale = min(b / n for b, n in zip(d["figure"]["box"], d["figure"]["natural"], strict=True))
+        shown = px * scale * 1280 / measured["vw"]
         report.append(f"{name} {shown:.1f}")
         if shown < _projector.FIGURE_TEXT_PX - 0.1:
             problems.append(f"demo {d['k']} ({name}): figure text {text!r} shown at {shown:.1f} design px "
-                            f"< {_projector.FIGURE_TEXT_PX} (figure {d['figure']['shown']:.0f} of {width} px)")
+                            f"< {_projector.FIGURE_TEXT_PX} (figure shown at {scale:.2f} of its {width} px)")
     return problems, report
 
 
