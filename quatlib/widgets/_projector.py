@@ -38,9 +38,10 @@ where they fit; tests/test_legibility.py sweeps every demo in projector mode too
 Layout (a CSS grid): the controls stand beside the figure in a column of :data:`SIDE_PX`; the readout takes a
 row of its own under both, set in columns; the figure takes what is left of the window's width and of its
 height (``max-height`` of the demo: the window less a margin), keeping its aspect ratio.  A figure no wider
-than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``) or with captions under it
-(``drift``) keeps the whole height: its readout goes under the controls (class ``qc-full-height``), where the
-column has room (a wide figure shown in less height would be shown smaller, its texts with it).  In a window taller
+than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``), or one with captions under it
+that would be shown taller than :data:`CAPTIONED_FIGURE_PX` (``drift``), keeps the whole height: its readout
+goes under the controls (class ``qc-full-height``), where the column has room (in less height it would be
+shown smaller, its texts with it).  In a window taller
 than wide the controls go directly under the figure.  A readout's lines are blocks that never break across
 two columns (:func:`readout_blocks`: a line ending in ":" or "=" stays with the next one, a table with its
 caption).  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
@@ -77,6 +78,9 @@ FIGURE_TEXT_PX = 16
 #: padding (measured: 750 in Chromium), less a margin of 3 % for a figure that the readout's row makes a
 #: little shorter than that (``sandwich`` at 1280×800: 725 px).
 FIGURE_COLUMN_PX = 725
+#: The tallest a figure with captions under it is shown (design px) with the readout's row under both: the 776
+#: px of a 1280×800 window less ~130 px of captions and ~200 px of readout.  A taller one keeps the height.
+CAPTIONED_FIGURE_PX = 450
 
 _state = {"on": os.environ.get(ENV) == "1"}
 _sheet = W.HTML(layout=W.Layout(display="none"))
@@ -286,8 +290,10 @@ def arrange(demo, figure_box, side) -> None:
         plain.close()
         demo.children = [figure_box, side, demo.readout]
         demo.readout.add_class("qc-readout")
-        if demo.figure.bbox.width <= FIGURE_COLUMN_PX or figure_box is not demo.view.widget:
-            demo.add_class("qc-full-height")  # a narrow figure, or one with captions under it: keeps the height
+        width, height = demo.figure.get_size_inches()
+        tall = figure_box is not demo.view.widget and FIGURE_COLUMN_PX * height / width > CAPTIONED_FIGURE_PX
+        if demo.figure.bbox.width <= FIGURE_COLUMN_PX or tall:
+            demo.add_class("qc-full-height")  # a narrow figure, or a tall one with captions: keeps the height
     demo.add_class("qc-demo")
     side.add_class("qc-side")
     figure_box.add_class("qc-figure-box")
