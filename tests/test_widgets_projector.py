@@ -105,6 +105,7 @@ def test_in_projector_mode_the_readout_is_set_in_blocks(projector_off):
     ("<div>q =<br><code>(1, 0)</code><br>R:<br><table><tr><td>1</td></tr></table></div>",
      ["q =<br><code>(1, 0)</code>", "R:<br><table><tr><td>1</td></tr></table>"]),
     ("<div>A → B<br>&nbsp;&nbsp;q = 1<br>after</div>", ["A → B<br>&nbsp;&nbsp;q = 1", "after"]),
+    ("<div><b>At t = 0.5</b><br>SLERP 30°<br>after</div>", ["<b>At t = 0.5</b><br>SLERP 30°", "after"]),
     ("<div>rows<br><table><tr><td>1</td></tr></table><br>after</div>",
      ["rows<br><table><tr><td>1</td></tr></table>", "after"]),
     # a <br> inside a span or a cell is not a line of the readout; empty lines are left out

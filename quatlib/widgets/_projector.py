@@ -244,8 +244,8 @@ def readout_blocks(text: str) -> str:
 
     A readout is one ``<div>`` of lines separated by ``<br>``; a column break may fall between two lines of a
     block, never inside one (the style sheet: ``break-inside: avoid``).  So each top-level line becomes a
-    block, and a line that announces the next (ending in ":" or "=", or followed by a table or by an indented
-    line, which continues it) shares its block.
+    block, and a line that announces the next (ending in ":" or "=", a heading in bold, or followed by a table
+    or by an indented line, which continues it) shares its block.
     The page looks the same until the columns are set.
 
     >>> readout_blocks("<div style='x'>θ = 30°<br>q =<br><code>(1, 0)</code><br><span>a<br>b</span></div>")
@@ -261,7 +261,9 @@ class='qc-line'><span>a<br>b</span></div></div>"
         if not row.strip():
             continue
         continues = re.match(r"\s*(<table\b|&nbsp;|\u00a0)", row)  # a table, an indented line
-        if blocks and (continues or re.search(r"[:=]\s*$", _TAG.sub("", blocks[-1]))):
+        announces = blocks and (re.search(r"[:=]\s*$", _TAG.sub("", blocks[-1]))  # "q =", "R:", a heading
+                                or re.fullmatch(r"\s*<b>[^<]*</b>\s*", blocks[-1]))
+        if blocks and (continues or announces):
             blocks[-1] += "<br>" + row
         else:
             blocks.append(row)
