@@ -13,18 +13,17 @@ can read is the size of the type *relative to the window's width*.  All sizes be
 pixels, at 1024 px they are 0.8 of that, the same size on the screen.
 
 - body text :data:`BODY_PX` = 22 (JupyterLab: 14 px), headings in proportion;
-- readouts, slider labels, buttons, tables, printed output: :data:`CONTROL_PX` = 20 (JupyterLab: 13 px).
-
-- text inside the figures (axis letters, labels, ticks, notes): :data:`FIGURE_TEXT_PX` = 16 at least.
+- readouts, slider labels, buttons, tables, printed output: :data:`CONTROL_PX` = 20 (JupyterLab: 13 px);
+- every text inside a figure (axis letters, labels, tick values, notes): :data:`FIGURE_TEXT_PX` = 16 at
+  least (the notebook's figures, shrunk to a 1280 px window, show theirs at 9-13 px).
 
 20 px at 1280 px is 1/64 of the picture's width, the size of 150 % browser zoom (the old advice of the
 instructor's guide) without its cost: on a 2.5 m wide screen a letter is then about 4 cm tall (x-height
 ~2 cm), the size usually asked for a room whose back row sits ~10 m away (a 25-person room).  A figure's
-labels are short (a letter, "q v q⁻¹", a tick value) and sit on white beside what they name, where a
-sentence of the readout must be read at a glance: 16 px (4/5 of the controls', 3.2 cm letters on that
-screen, x-height ~1.6 cm) is the smallest size still read from the back row at ~10 m (a 25-person room;
-about 1/3 more than the ~12 px "pixel per 10 cm of distance" rule for 1280 px on 2.5 m); the notebook's
-figures show theirs at 11-13 px there, so small texts grow by up to 1.5×.
+texts get 4/5 of that, 16 px (about 3 cm on that screen): they are words of one to four letters ("x",
+"q v q⁻¹", "+1", a tick value) set apart on white beside what they name, recognised at a glance rather than
+read as sentences, so they carry at the smaller size; and 16 px is what the figures' layouts hold at 1280×800
+(the belt's titles and the sandwich's gauges then fill their panels), where 20 px would mean redrawing them.
 
 How figures get there.  A figure is rendered at :data:`FIGURE_DPI_SCALE` times its dpi and shown as large as
 the window allows: at most its rendered size, at most the :data:`FIGURE_COLUMN_PX` the controls leave (a
@@ -41,10 +40,9 @@ height (``max-height`` of the demo: the window less a margin), keeping its aspec
 than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``), or one with captions under it
 that would be shown taller than :data:`CAPTIONED_FIGURE_PX` (``drift``), keeps the whole height: its readout
 goes under the controls (class ``qc-full-height``), where the column has room (in less height it would be
-shown smaller, its texts with it).  In a window taller
-than wide the controls go directly under the figure.  A readout's lines are blocks that never break across
-two columns (:func:`readout_blocks`: a line ending in ":" or "=" stays with the next one, a table with its
-caption).  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
+shown smaller, its texts with it).  In a window taller than wide the controls go directly under the figure.
+A readout's lines are blocks that never break across two columns (:func:`readout_blocks`: a line ending in
+":" or "=" stays with the next one, a table with its caption).  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
 :func:`stylesheet`.  tests/browser/test_present_projector.py measures every demo of every notebook at
 1280×800 and 1024×768 under ``make present``: its figure texts on the screen, its readout's lines.
 """
