@@ -42,9 +42,10 @@ that would be shown taller than :data:`CAPTIONED_FIGURE_PX` (``drift``), keeps t
 goes under the controls (class ``qc-full-height``), where the column has room (in less height it would be
 shown smaller, its texts with it).  In a window taller than wide the controls go directly under the figure.
 A readout's lines are blocks that never break across two columns (:func:`readout_blocks`: a line ending in
-":" or "=" stays with the next one, a table with its caption).  Everything is CSS (a ``<style>`` sheet, no JavaScript and nothing from the network):
-:func:`stylesheet`.  tests/browser/test_present_projector.py measures every demo of every notebook at
-1280×800 and 1024×768 under ``make present``: its figure texts on the screen, its readout's lines.
+":" or "=" stays with the next one, a table with its caption).  Everything is CSS (a ``<style>`` sheet, no
+JavaScript and nothing from the network): :func:`stylesheet`.  tests/browser/test_present_projector.py
+measures every demo of every notebook at 1280×800 and 1024×768 under ``make present``: its figure texts on
+the screen, its readout's lines.
 """
 
 from __future__ import annotations
