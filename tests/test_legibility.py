@@ -22,6 +22,7 @@ from demo_helpers import buttons
 import quatlib.plot as qp
 from quatlib import course
 from quatlib import widgets as qw
+from quatlib.widgets import _projector
 
 ARTIFACTS = pathlib.Path(__file__).resolve().parents[1] / "test-artifacts" / "legibility"
 RANDOM_STATES = 12  # seeded random combinations per demo, after the deterministic sweep
@@ -127,9 +128,24 @@ def _describe(values: dict, clicks: tuple[str, ...], initial: dict) -> str:
     return f"{changed}" + (f", then clicked {list(clicks)}" if clicks else "")
 
 
+@pytest.fixture(params=[False, True], ids=["notebook", "projector"])
+def projector(request):
+    """Each demo twice: as the notebook shows it, and in projector mode (quatlib.widgets._projector: its small
+    texts raised to FIGURE_TEXT_PX on the screen)."""
+    was = _projector.is_on()
+    qw.projector(request.param)
+    yield request.param
+    qw.projector(was)
+
+
 @pytest.mark.parametrize("name", course.demo_names())
-def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name):
+def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name, projector):
     demo = getattr(qw, name)()
+    # projector mode: the points that show FIGURE_TEXT_PX design pixels at the scale the page shows the figure
+    # (its projector dpi, or less when wider than FIGURE_COLUMN_PX; tests/browser/test_present_projector.py
+    # measures that scale)
+    per_inch = min(demo.figure.dpi, _projector.FIGURE_COLUMN_PX / demo.figure.get_size_inches()[0])
+    smallest = _projector.FIGURE_TEXT_PX * 72 / per_inch
     initial = {n: c.value for n, c in {**demo.controls, **demo.view_controls}.items()}
     problems = []
     for k, (values, clicks) in enumerate(sweep(demo)):
@@ -138,12 +154,16 @@ def test_no_label_overlaps_another_or_is_cut_off_in_any_state(name):
         boxes = qp.text_boxes(demo.figure)
         overlaps = qp.overlapping_labels(demo.figure, boxes=boxes)
         outside = qp.labels_outside(demo.figure, boxes=boxes)
+        if projector:  # every text drawn at least as large as projector mode promises
+            small = [(size, text) for size, text in qp.fontsizes(demo.figure) if size < smallest - 1e-9]
+            problems += [f"state {k}: {text!r} at {size:g} pt < {smallest:.2f} pt" for size, text in small[:3]]
         if overlaps or outside:
             state, h = _describe(values, clicks, initial), demo.figure.bbox.height
             problems += [f"state {k} ({state}): {a.text!r} overlaps {b.text!r} at {_at(a, h)}" for a, b in overlaps]
             problems += [f"state {k} ({state}): {b.text!r} is cut off at {_at(b, h)}" for b in outside]
             bad = [b for pair in overlaps for b in pair] + outside
-            save_outlined(demo.figure, boxes, bad, ARTIFACTS / f"{name}_state{k:02d}.png")
+            mode = "_projector" if projector else ""
+            save_outlined(demo.figure, boxes, bad, ARTIFACTS / f"{name}{mode}_state{k:02d}.png")
     assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)
 
 

@@ -110,7 +110,7 @@ def test_the_picture_has_the_samples_asked_for():
     (125, 0.0, "turning: the ribbons twist", ""),
     (360, 0.0, "one turn: cube back, ribbons twisted", "q = −1: cannot be untangled"),
     (360, 0.8, "turned after the untangling", "Only the turn since 720° twists the ribbons."),
-    (720, 0.0, "two turns: twisted twice, yet undoable", "q = +1: press 'untangle'"),
+    (720, 0.0, "two turns: twisted, yet undoable", "q = +1: press 'untangle'"),
     (720, 0.4, "untangling: the cube stays still", "The ribbons pass around the cube."),
     (720, 1.0, "untangled: straight ribbons again", "The cube never moved."),
 ])

@@ -165,7 +165,7 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     if full_turns and round(k360) % 2 == 1:
         return "one turn: cube back, ribbons twisted", "q = −1: cannot be untangled"
     if allowed:
-        return "two turns: twisted twice, yet undoable", "q = +1: press 'untangle'"
+        return "two turns: twisted, yet undoable", "q = +1: press 'untangle'"
     return "turning: the ribbons twist", ""
 
 

@@ -34,7 +34,8 @@ package is (``import quatlib`` alone does not import it).
 The package, by role (private modules, every public name re-exported here)
 --------------------------------------------------------------------------
 ``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`, :data:`COLOR_ROLES`, :func:`line_alpha`: how faint a
-             line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`
+             line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`, :func:`fontsizes` and
+             :func:`set_min_fontsize` (projector mode)
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
@@ -140,8 +141,10 @@ from ._style import (
     chart_axes,
     darken,
     figure,
+    fontsizes,
     lighten,
     line_alpha,
+    set_min_fontsize,
     style,
 )
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
@@ -152,6 +155,8 @@ __all__ = [
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "LINE_CONTRAST", "line_alpha",
     "panels", "strip", "overlay",
+    # the smallest text of a figure (projector mode)
+    "fontsizes", "set_min_fontsize",
     # rendering
     "Renderer", "render_png", "render_rgb", "invalidate", "encode_png", "PngEncoder",
     # camera, scene and the extension API

@@ -101,6 +101,13 @@ class OutlineText(Item):
                 a.set_visible(bool(text.strip()))
         self.project()
 
+    def set_fontsize(self, fontsize: float) -> None:
+        """Write the text at ``fontsize`` points from now on (its outline is made anew; see
+        :func:`quatlib.plot.set_min_fontsize`)."""
+        if float(fontsize) != self.fontsize:
+            self.fontsize, self._outlines, text, self._text = float(fontsize), {}, self._text, None
+            self.set_data(text=text)
+
     def project(self) -> None:
         if self.xy is not None:
             x, y, where = *self.xy, self.ax.transAxes

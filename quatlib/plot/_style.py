@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 from ._agg import Canvas
 
 __all__ = ["AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken",
-           "chart_axes", "LINE_CONTRAST", "line_alpha"]
+           "chart_axes", "LINE_CONTRAST", "line_alpha", "fontsizes", "set_min_fontsize"]
 
 #: Colour of the x, y and z axes everywhere in the course: red, green, blue.  Chosen so that they stay apart
 #: for the colour-blind (under simulated deuteranopia and protanopia every pair differs by CIEDE2000 ≥ 15, a
@@ -192,3 +192,83 @@ def chart_axes(ax) -> None:
         ax.spines[side].set_visible(False)
     ax.tick_params(labelsize=8, length=3)
     ax.grid(True, lw=0.5, color=COLORS["grid"])
+
+
+# --------------------------------------------------------------------------------------
+# The smallest text of a figure (quatlib.widgets' projector mode)
+# --------------------------------------------------------------------------------------
+
+
+def _outline_texts(fig) -> list:
+    """The :class:`~quatlib.plot.OutlineText` items of ``fig``'s scenes, adopted ones included."""
+    from ._outline import OutlineText
+    from ._render import Renderer
+
+    stack, found = [item for scene in Renderer.of(fig).scenes for item in scene.items], []
+    while stack:
+        item = stack.pop()
+        stack.extend(item.children)
+        if isinstance(item, OutlineText):
+            found.append(item)
+    return found
+
+
+def fontsizes(fig) -> list[tuple[float, str]]:
+    """``(size in points, text)`` of every text ``fig`` draws, smallest first: its matplotlib texts (titles,
+    labels, legends, tick labels) and its :class:`~quatlib.plot.OutlineText` items.
+
+    What is drawn is what a full draw measures (:func:`~quatlib.plot.text_boxes`): a hidden or empty text, or a
+    tick label the axis does not show, is left out.
+
+    >>> fig = figure((2, 1))
+    >>> _ = fig.text(0.1, 0.5, "big", fontsize=12)
+    >>> _ = fig.text(0.5, 0.5, "small", fontsize=7)
+    >>> _ = fig.text(0.5, 0.2, "hidden", fontsize=5, visible=False)
+    >>> fontsizes(fig)
+    [(7.0, 'small'), (12.0, 'big')]
+    """
+    from matplotlib.text import Text
+
+    from ._legibility import text_boxes
+
+    drawn = {box.text for box in text_boxes(fig)}
+    sizes = [(float(t.get_fontsize()), t.get_text()) for t in fig.findobj(Text)
+             if t.get_visible() and any(line in drawn for line in t.get_text().split("\n"))]
+    sizes += [(item.fontsize, item.text) for item in _outline_texts(fig) if item.text in drawn]
+    return sorted(sizes)
+
+
+def set_min_fontsize(fig, points: float) -> None:
+    """Raise every text of ``fig`` smaller than ``points`` to ``points``; larger texts keep their size.
+
+    Texts, tick labels (also those an axis makes later: ``tick_params``) and
+    :class:`~quatlib.plot.OutlineText` items.  Lines, markers and the layout
+    stay as they are: only the small texts grow, the fewest changes that make
+    every text at least that large (labels placed by
+    :class:`~quatlib.plot.PlacedLabels` measure their new size when placed).
+
+    >>> fig = figure((2, 1))
+    >>> ax = fig.add_axes((0.2, 0.2, 0.7, 0.7))
+    >>> ax.tick_params(labelsize=7)
+    >>> _ = ax.set_title("a title", fontsize=12)
+    >>> set_min_fontsize(fig, 10)
+    >>> ax.xaxis.get_ticklabels()[0].get_fontsize(), ax.title.get_fontsize()
+    (10.0, 12.0)
+    """
+    from matplotlib.text import Text
+
+    points = float(points)
+    if not (np.isfinite(points) and points > 0):
+        raise ValueError(f"Expected a positive size in points, got {points!r}")
+    for ax in fig.axes:
+        for which, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            for minor in (False, True):
+                labels = axis.get_ticklabels(minor=minor)
+                if labels and labels[0].get_fontsize() < points:
+                    ax.tick_params(axis=which, which="minor" if minor else "major", labelsize=points)
+    for t in fig.findobj(Text):
+        if t.get_fontsize() < points:
+            t.set_fontsize(points)
+    for item in _outline_texts(fig):
+        if item.fontsize < points:
+            item.set_fontsize(points)

@@ -102,7 +102,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         "captions": W.HTML(layout=W.Layout(width=f"{W_IN * 100:.0f}px")),
     }
     with qp.style():
-        ax_q = fig.add_axes((0.085, 0.085, 0.39, 0.355))
+        ax_q = fig.add_axes((0.105, 0.085, 0.37, 0.355))  # room left of it for the y label at projector sizes
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
     # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
     common = {"xlim": (1, 1.3 * runs.frames), "ylim": (_FLOOR, 1e-2), "xscale": "log", "yscale": "log", "floor": _FLOOR,
@@ -121,7 +121,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         plot.set_curve(name, x, hi)
         plot.set_band(name, x, lo, hi)
     ax_q.axhline(1e-6, color=_C["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
-    ax_q.text(1.3, 1.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="bottom")
+    ax_q.text(150, 0.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="top")  # under the line, not the legend
     labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
     controls = {
         "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",

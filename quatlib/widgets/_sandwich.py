@@ -9,6 +9,7 @@ from .. import plot as qp
 from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
 from ..plot import Bars, Label, Polyline, StaticText, legend, strip
+from . import _projector
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
 from ._readouts import check, code, lines, note, number_row
 
@@ -77,6 +78,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         for name in ("axis", "axis_label", "circle", "v"):  # these change with the axis and v only, not with θ:
             items[key + name].static = True  # drawn into the cached camera layer, redrawn when they change
     ink, lim, length = _C["ink"], float(np.ceil(v_len * 10) / 10), fmt(v_len, 3)
+    # In projector mode the readout under the figure (20 px) gives q's numbers and says "pure": the strip keeps
+    # q's bars alone, wide enough for their title at the larger size (quatlib/widgets/_projector.py).
+    big = _projector.is_on()
     items.update(
         radii=Polyline(main, color=_C["vector2"], linewidth=0.9, alpha=qp.line_alpha(_C["vector2"], 0.6),
                        linestyle=(0, (3, 2))),
@@ -86,7 +90,8 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         v_label=Label(main, "v", color=_C["note"], fontsize=10),
         turned_label=Label(main, "q v q⁻¹", color=_C["vector"], fontsize=10),
         angle_label=Label(main, "", offset=(0.0, 0.0), color=_C["vector2"], fontsize=10.5, card=True),
-        q_bars=Bars(main_strip, ("w", "x", "y", "z"), (ink, *qp.AXIS_COLORS), rect=(0.08, 0.47, 0.5, 0.36),
+        q_bars=Bars(main_strip, ("w", "x", "y", "z"), (ink, *qp.AXIS_COLORS),
+                    rect=(0.14, 0.47, 0.64, 0.36) if big else (0.08, 0.47, 0.5, 0.36),
                     fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),  # the numbers are in the readout
         correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
         correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
@@ -95,7 +100,8 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), fontsize=8.5),
     )
     pure = f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {length}"
-    for panel, xy, text in ((main_strip, (0.64, 0.86), pure), (side_strip, (0.3, 0.86), "q v = (w | vector part)"),
+    for panel, xy, text in ((main_strip, (0.64, 0.86), "" if big else pure),
+                            (side_strip, (0.3, 0.86), "q v = (w | vector part)"),
                             (side_strip, (0.3, 0.5), f"|v| = |q v q⁻¹| = {length}")):
         StaticText(panel, xy, text, color=ink, va="top", card=False)
     legend(side, [("v", _C["note"]), ("q v q⁻¹: v turned", _C["vector"]), ("vector part of q v", WRONG)],

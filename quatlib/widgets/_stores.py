@@ -59,8 +59,8 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
               qp.Scene(fig.add_axes((0.5, bottom, 0.5, height)), extent=1.45, title="stored as a quaternion")]
     _still_world(scenes)
     with qp.style():
-        ax_e = fig.add_axes((0.1, 0.07, 0.36, 0.24))
-        ax_q = fig.add_axes((0.58, 0.07, 0.38, 0.24))
+        ax_e = fig.add_axes((0.115, 0.095, 0.345, 0.215))  # room for "degrees" and "step" at projector sizes too
+        ax_q = fig.add_axes((0.58, 0.095, 0.38, 0.215))
     items = {
         "cubes": [qp.Cube(s, side=1.0) for s in scenes],
         "frames": [qp.Frame(s, length=1.05, linewidth=2.0, head=0.09) for s in scenes],

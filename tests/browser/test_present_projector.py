@@ -8,7 +8,11 @@ default) and opened in headless Chromium at both sizes.  From the DOM, for every
 - no control text is cut off (a label, readout or button whose text is wider than its box);
 - every text in the demo is at least ``CONTROL_PX`` design pixels (20 px at 1280 px width, 16 px at 1024:
   the same size on the projected picture; see ``quatlib.widgets._projector``), sub- and superscripts at 0.8 of
-  that; the body text of the notebook at least ``BODY_PX``.
+  that; the body text of the notebook at least ``BODY_PX``;
+- every text in a figure at least ``FIGURE_TEXT_PX`` design pixels on the screen: the smallest text the
+  demo's figure draws, in the figure's pixels (the demo built in this process in projector mode,
+  :func:`quatlib.plot.fontsizes`), times the picture's scale on the page (its box / its natural size);
+- no block of a readout (a line, a table) is split across two of its columns (its client rects side by side).
 
 And for every page: no request leaves 127.0.0.1 (voila's lab template links Font Awesome from a CDN; ours
 does not), while Font Awesome, from voila's own bundle, is loaded where a Play button needs it.
@@ -23,6 +27,9 @@ import time
 
 import pytest
 
+import quatlib.plot as qp
+from quatlib import course
+from quatlib import widgets as qw
 from quatlib.widgets import _projector
 
 from . import jupyterlab as lab
@@ -49,8 +56,24 @@ _JS_DEMOS = """
   const demos = Array.from(document.querySelectorAll('.qc-demo')).map((d, k) => {
     d.scrollIntoView({block: 'start'});
     const box = d.getBoundingClientRect();
+    const img = d.querySelector('img.qc-figure');
     const out = {k, width: box.width, height: box.height, left: box.left, right: box.right,
-                 outside: [], fonts: [], clipped: [], parts: {}};
+                 outside: [], fonts: [], clipped: [], parts: {}, split: [],
+                 figure: img ? {natural: [img.naturalWidth, img.naturalHeight],
+                                box: [img.getBoundingClientRect().width, img.getBoundingClientRect().height]} : null};
+    // The readout's blocks (its lines, tables, paragraphs): the boxes of a block's text lines, in order, go down
+    // one column; a box wholly above the block's first line has gone on at the top of the next column.
+    const readout = d.querySelector('.qc-readout .widget-html-content');
+    if (readout) {
+      for (const b of readout.querySelectorAll('.qc-line, p, li, table')) {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        const lines = Array.from(range.getClientRects()).filter((r) => r.width && r.height);
+        if (lines.some((r) => r.bottom < lines[0].top))
+          out.split.push(`${b.tagName.toLowerCase()} ${JSON.stringify(b.textContent.trim().slice(0, 50))}`);
+      }
+      out.blocks = readout.querySelectorAll('.qc-line').length;
+    }
     for (const part of ['qc-figure', 'qc-side', 'qc-readout']) {
       const el = d.querySelector('.' + part);
       out.parts[part] = el ? el.getBoundingClientRect().width > 0 : false;
@@ -99,6 +122,45 @@ def design_px(px: float, vw: float) -> float:
     return px * vw / 1280
 
 
+def smallest_figure_texts(notebook: str) -> list[tuple[str, float, str, int]]:
+    """Per demo of ``notebook`` (in the manifest's order, the page's): ``(demo, px, text, width)``, the smallest
+    text its figure draws in the figure's own pixels (:func:`quatlib.plot.fontsizes` at its dpi) and the figure's
+    width in pixels, the demo built here in projector mode as the presenter's kernel builds it."""
+    was = _projector.is_on()
+    qw.projector(True)
+    try:
+        out = []
+        for name in course.notebook(notebook[:2]).demo_names:
+            fig = getattr(qw, name)().figure
+            size, text = qp.fontsizes(fig)[0]
+            out.append((name, size * fig.dpi / 72, text, round(fig.bbox.width)))
+        return out
+    finally:
+        qw.projector(was)
+
+
+def figure_text_problems(measured: dict, smallest: list) -> tuple[list[str], list[str]]:
+    """The figures whose smallest text is shown below ``FIGURE_TEXT_PX`` design pixels, and what each shows.
+
+    The text's size in the figure's pixels times the picture's scale on the page: the image's box over its
+    natural size, the smaller of width and height (``object-fit: contain`` draws the picture inside its box).
+    """
+    problems, report = [], []
+    if len(smallest) != len(measured["demos"]):
+        return [f"{len(measured['demos'])} demos on the page, the manifest lists {len(smallest)}"], report
+    for d, (name, px, text, width) in zip(measured["demos"], smallest, strict=True):
+        if d["figure"] is None or d["figure"]["natural"][0] != width:
+            problems.append(f"demo {d['k']} ({name}): its figure is {d['figure']}, expected {width} px wide")
+            continue
+        scale = min(b / n for b, n in zip(d["figure"]["box"], d["figure"]["natural"], strict=True))
+        shown = px * scale * 1280 / measured["vw"]
+        report.append(f"{name} {shown:.1f}")
+        if shown < _projector.FIGURE_TEXT_PX - 0.1:
+            problems.append(f"demo {d['k']} ({name}): figure text {text!r} shown at {shown:.1f} design px "
+                            f"< {_projector.FIGURE_TEXT_PX} (figure shown at {scale:.2f} of its {width} px)")
+    return problems, report
+
+
 def problems_at(measured: dict) -> list[str]:
     vw, vh = measured["vw"], measured["vh"]
     control_min, body_min = design_px(_projector.CONTROL_PX, vw) - 0.1, design_px(_projector.BODY_PX, vw) - 0.1
@@ -114,6 +176,7 @@ def problems_at(measured: dict) -> list[str]:
         problems += [f"{where}: {part} not shown" for part, shown in d["parts"].items() if not shown]
         problems += [f"{where}: outside the window or the demo: {o}" for o in d["outside"][:5]]
         problems += [f"{where}: text cut off: {c}" for c in d["clipped"][:5]]
+        problems += [f"{where}: readout block split across columns: {b}" for b in d["split"][:5]]
         small = [(size, text) for size, text in d["fonts"] if size < control_min]
         problems += [f"{where}: {size:.1f} px text < {control_min:.1f} px: {text!r}" for size, text in small[:5]]
         if not d["fonts"]:
@@ -129,6 +192,7 @@ def test_every_demo_fits_the_window_in_projector_mode(notebook, notebooks_copy, 
     if notebook is None:
         pytest.fail(f"no course notebooks found in {lab.NOTEBOOKS_DIR}", pytrace=False)
     server = start_voila(notebooks_copy / notebook)
+    smallest = smallest_figure_texts(notebook)
     problems, report = [], []
     for width, height in SIZES:
         size = f"{width}x{height}"
@@ -145,11 +209,14 @@ def test_every_demo_fits_the_window_in_projector_mode(notebook, notebooks_copy, 
         finally:
             page.context.close()
         problems += [f"{size}: {p}" for p in problems_at(measured)]
+        small_figure_texts, shown = figure_text_problems(measured, smallest)
+        problems += [f"{size}: {p}" for p in small_figure_texts]
         problems += [f"{size}: a request left 127.0.0.1: {url}" for url in external]
         if measured["plays"] and not measured["fontAwesomeLoaded"]:
             problems.append(f"{size}: a Play button but Font Awesome (voila's own copy) is not loaded")
         report.append(f"{size}: " + ", ".join(f"demo {d['k']} {d['width']:.0f}×{d['height']:.0f}"
-                                              for d in measured["demos"]))
+                                              for d in measured["demos"])
+                      + "; smallest figure text (design px): " + ", ".join(shown))
     print(f"{notebook}: " + "; ".join(report))
     if problems:
         pytest.fail(f"{notebook} in projector mode:\n  - " + "\n  - ".join(problems) + "\n\n" + "\n".join(report),
