@@ -30,10 +30,12 @@ A demo is two short pieces, read with ``ql.widgets.hello_cube??``:
 
 On every change the demo calls ``state = model(yaw=..., pitch=..., ...)``
 (every control value by name) and ``draw(demo, state)``, then repaints the *same* figure; ``demo.state`` is the
-latest state drawn.  Everything a test or a learner may look at is declared
-in the constructor: ``demo.controls``, ``demo.items`` (artists and live
-widgets by name), ``demo.buttons`` (extra buttons and widgets by name, shown
-under the controls), ``demo.state``.  Nothing is attached afterwards.
+latest state drawn.  A view turn (slider, mouse or ``demo.set(view_azim=...)``) draws that state again from the
+new view, without running the model: labels a draw places are placed for the view the learner sees.
+Everything a test or a learner may look at is declared in the constructor:
+``demo.controls``, ``demo.items`` (artists and live widgets by name),
+``demo.buttons`` (extra buttons and widgets by name, shown under the controls),
+``demo.state``.  Nothing is attached afterwards.
 
 Code outside this module uses only public methods of a demo:
 
@@ -563,6 +565,7 @@ class Demo(W.HBox):
         self._hold = 0
         self._quiet = 0
         self._dirty = False
+        self._view_dirty = False
 
         self.view_controls = {}
         view_box = []
@@ -641,6 +644,8 @@ class Demo(W.HBox):
             self._hold -= 1
             if self._hold == 0 and self._dirty:
                 self.refresh()
+            elif self._hold == 0 and self._view_dirty:  # only the view changed: draw again, no model
+                self._update(run_model=self.state is None or self.last_error is not None)
 
     def _on_control(self, change) -> None:
         if not self._quiet:
@@ -650,20 +655,16 @@ class Demo(W.HBox):
         if self._quiet:
             return
         if self._hold:
-            self._dirty = True
+            self._view_dirty = True
             return
-        azim = self.view_controls["view_azim"].value
-        elev = self.view_controls["view_elev"].value
-        for s in self.scenes:
-            s.set_view(azim, elev)
-        self._paint()
+        self._update(run_model=self.state is None or self.last_error is not None)
 
     def reset_view(self) -> None:
         """Back to the default view."""
         with self.hold():
             self.view_controls["view_azim"].value = self._home_view[0]
             self.view_controls["view_elev"].value = self._home_view[1]
-            self._dirty = True
+            self._view_dirty = True
 
     def refresh(self) -> None:
         """Read the controls, run the update (model → draw) and repaint.
@@ -676,7 +677,17 @@ class Demo(W.HBox):
         if self._hold:
             self._dirty = True
             return
-        self._dirty = False
+        self._update(run_model=True)
+
+    def _update(self, run_model: bool) -> None:
+        """Turn the scenes to the view controls, run model → draw (a view turn: only draw) and repaint.
+
+        A view turn draws the latest state again without running the model: what
+        a draw places on the screen (labels kept apart, names beside rings) is
+        placed for the new view, so turning by slider, by mouse or with
+        :meth:`set` gives the same picture.
+        """
+        self._dirty = self._view_dirty = False
         t0 = time.perf_counter()
         try:
             if self.view_controls:
@@ -685,7 +696,7 @@ class Demo(W.HBox):
                 for s in self.scenes:
                     if s.view != (azim, elev):
                         s.set_view(azim, elev)
-            state = self._model(**vars(self.values))
+            state = self._model(**vars(self.values)) if run_model else self.state
             text = self._draw(self, state)
             self.state = state
             self.last_error = None
