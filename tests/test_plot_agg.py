@@ -148,7 +148,9 @@ def test_a_text_is_laid_out_and_measured_once(empty_cache, monkeypatch):
         text.set_x(x)
         fig.canvas.draw()
     assert renderer.get_text_width_height_descent("moving label", text.get_fontproperties(), False) == metrics
-    assert len(_agg._LAYOUTS) == layouts and not calls and len(_agg._LINES) > 1
+    assert len(_agg._LAYOUTS) == layouts and not calls
+    # matplotlib >= 3.11: an image per position within the pixel; 3.10: the whole line is kept once, placed whole
+    assert len(_agg._LINES) > 1 if _agg.GLYPH_CACHE else len(_agg._LINES) == 1
 
 
 def test_a_text_for_every_update_keeps_its_layout_and_is_matplotlibs_text():

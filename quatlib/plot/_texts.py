@@ -81,7 +81,8 @@ class _LaidOutText(Text):
         angle = self.get_rotation()
         height = renderer.height  # Agg counts rows from the top (renderer.flipy())
         mtext = self if len(info) == 1 else None
-        for line, _, (x, y) in info:
+        for line, _, *anchor in info:  # matplotlib >= 3.11: (line, metrics, (x, y)); 3.10: (line, (w, h), x, y)
+            x, y = anchor[0] if len(anchor) == 1 else anchor
             clean_line, ismath = self._preprocess_math(line)
             renderer.draw_text(gc, x + posx, height - (y + posy), clean_line, self._fontproperties,
                                angle, ismath=ismath, mtext=mtext)
