@@ -214,14 +214,20 @@ class Arc(Item):
     point), so the arc turns exactly the way the math does; ``angle`` (radians,
     the turn the points sweep) hides the head of a zero turn and keeps the head
     of a turn near 360° (whose ends nearly meet) at full size.
+
+    The label keeps off the letters of the arrows in ``avoid`` (e.g. the
+    scene's ``world.arrows``): when its place beside the middle point would
+    cover one, it slides along the arc to the nearest point where it covers
+    none (:func:`quatlib.plot.place_labels`), placed again on every view turn.
     """
 
     def __init__(self, scene, points=None, center=(0, 0, 0), angle=None, *, color=COLORS["vector2"],
                  linewidth=1.8, label=None, head=0.09, alpha=1.0, fontsize=11, label_radius=1.18,
-                 zorder=Z.MID + 1):
+                 zorder=Z.MID + 1, avoid=()):
         super().__init__(scene)
         self.head = head
         self.label_radius = label_radius
+        self.avoid = list(avoid)
         self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
@@ -247,8 +253,10 @@ class Arc(Item):
         self.project()
 
     def set_label(self, text: str) -> None:
-        """Write ``text`` beside the middle of the arc."""
+        """Write ``text`` beside the middle of the arc (or the nearest point clear of :attr:`avoid`)."""
         self._label.set_text(text)
+        if self.avoid:  # a longer text may cover a letter the old one cleared
+            self.project()
 
     @property
     def label(self) -> str:
@@ -273,8 +281,27 @@ class Arc(Item):
             base = tip - h * u
             self._head.set_xy(np.array([tip, base + 0.5 * h * nrm, base - 0.5 * h * nrm]))
         c, _ = self.scene.project(self.center)
-        mid = xy[len(xy) // 2]
-        self._label.set_position(c + (mid - c) * self.label_radius)
+        spots = c + (xy - c) * self.label_radius  # beside every point of the arc
+        self._label.set_position(self._free_spot(spots))
+
+    def _free_spot(self, spots) -> np.ndarray:
+        """Of ``spots`` (the label's places beside the arc's points, scene 2D), the one nearest the middle whose
+        label box covers no letter of :attr:`avoid`; the middle one when nothing is avoided or nothing is free."""
+        middle = len(spots) // 2
+        text = self._label.get_text()
+        if not (self.avoid and text.strip()):
+            return spots[middle]
+        from ._placer import place_labels, text_size  # _placer builds on the items of this module
+
+        ax = self.ax
+        renderer = ax.figure.canvas.get_renderer()
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        pixels = ax.transData.transform(spots)
+        order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
+        size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side
+        at = place_labels(pixels[middle], [size], bounds=ax.bbox.extents, obstacles=letters,
+                          candidates=[pixels[order] - pixels[middle]])[0]
+        return ax.transData.inverted().transform(at)
 
 
 class Plane(Item):
