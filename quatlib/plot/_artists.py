@@ -96,12 +96,19 @@ class Arrow(Item):
 
 
 class Point(Item):
-    """A dot with an optional label: ``Point(scene, label="p").set_data(p)``."""
+    """A dot with an optional label: ``Point(scene, label="p").set_data(p)``.
+
+    The label sits ``label_offset`` (screen units) from the dot; when it would
+    cover a letter of the arrows in ``avoid`` (e.g. the scene's
+    ``world.arrows``) it goes round the dot to the nearest free place
+    (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+    """
 
     def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
-                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10):
+                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10, avoid=()):
         super().__init__(scene)
         self.label_offset = np.asarray(label_offset, dtype=float)
+        self.avoid = list(avoid)
         self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
                            zorder=zorder)
         self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
@@ -116,6 +123,8 @@ class Point(Item):
 
     def set_label(self, text: str) -> None:
         self._label.set_text(text)
+        if self.avoid:  # a longer text may cover a letter the old one cleared
+            self.project()
 
     @property
     def label(self) -> str:
@@ -125,6 +134,23 @@ class Point(Item):
         xy, _ = self.scene.project(self.p)
         self._dot.set_data([xy[0]], [xy[1]])
         self._label.set_position(xy + self.label_offset)
+        if self.avoid and self._label.get_text().strip():
+            self._keep_label_clear(xy)
+
+    def _keep_label_clear(self, xy) -> None:
+        """Move the label round the dot at ``xy`` (scene 2D) when its place covers a letter of :attr:`avoid`."""
+        from ._placer import place_labels, ring_offsets  # _placer builds on the items of this module
+
+        ax = self.ax
+        renderer = ax.figure.canvas.get_renderer()
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        box = self._label.get_window_extent(renderer).extents + [-2.0, -2.0, 2.0, 2.0]  # 2 px clear
+        dot, centre = ax.transData.transform(xy), (box[:2] + box[2:]) / 2
+        size = box[2:] - box[:2]
+        candidates = np.vstack([centre - dot, ring_offsets(size, gap=4.0, rings=(1.0, 2.5), toward=centre - dot)])
+        at = place_labels(dot, [size], bounds=ax.bbox.extents, obstacles=letters, candidates=[candidates])[0]
+        shift = ax.transData.inverted().transform(at) - ax.transData.inverted().transform(centre)
+        self._label.set_position(xy + self.label_offset + shift)
 
 
 class Frame(Item):
