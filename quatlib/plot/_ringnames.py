@@ -87,7 +87,9 @@ class RingNames(Item):
             meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
                            axis=-1).sum(axis=1)
             near = boxes + self.INK * np.array([-1, 1])[:, None]  # a ring is drawn INK pixels either side
-            on_ink = np.all((ink[None] > near[:, :1]) & (ink[None] < near[:, 1:]), axis=-1).sum(axis=1)
+            (x0, y0), (x1, y1) = near[:, 0].T[:, :, None], near[:, 1].T[:, :, None]  # (candidates, 1) each
+            x, y = ink.T
+            on_ink = ((x0 < x) & (x < x1) & (y0 < y) & (y < y1)).sum(axis=1)
             # the first free spot, or the one covering the fewest texts and, among those, the least ink
             best = order[int(np.argmin(meets * (len(ink) + 1) + on_ink))]
             label.offset = spots[best] - xy[best]
