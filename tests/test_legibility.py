@@ -180,3 +180,30 @@ def test_hello_cube_names_each_world_axis_once_at_every_view():
             demo.set(yaw=yaw, pitch=pitch, view_azim=float(azim), view_elev=float(elev))
             letters = [b.text for b in qp.text_boxes(demo.figure) if b.text in ("x", "y", "z")]
             assert sorted(letters) == ["x", "y", "z"], f"yaw {yaw}, pitch {pitch}, view ({azim}, {elev}): {letters}"
+
+
+# Every view on a 30° grid (azimuth -150..180, elevation -90..90), turned with the view sliders as a learner does:
+# the extremes of the sweep above miss views such as (-120°, 30°), where order_matters' "90°" sat on its "x".
+VIEW_GRID = [(float(azim), float(elev)) for azim in range(-150, 181, 30) for elev in range(-90, 91, 30)]
+
+
+@pytest.mark.parametrize("name", [n for n in course.demo_names() if getattr(qw, n)().view_controls])
+def test_no_label_overlaps_another_or_is_cut_off_at_any_view(name, projector):
+    demo = getattr(qw, name)()
+    problems = []
+    for azim, elev in VIEW_GRID:
+        demo.view_controls["view_azim"].value = azim
+        demo.view_controls["view_elev"].value = elev
+        assert demo.last_error is None, f"{name}: view ({azim:g}, {elev:g}): {demo.last_error!r}"
+        boxes = qp.text_boxes(demo.figure)
+        overlaps = qp.overlapping_labels(demo.figure, boxes=boxes)
+        outside = qp.labels_outside(demo.figure, boxes=boxes)
+        if overlaps or outside:
+            h = demo.figure.bbox.height
+            problems += [f"view ({azim:g}, {elev:g}): {a.text!r} overlaps {b.text!r} at {_at(a, h)}"
+                         for a, b in overlaps]
+            problems += [f"view ({azim:g}, {elev:g}): {b.text!r} is cut off at {_at(b, h)}" for b in outside]
+            mode = "_projector" if projector else ""
+            save_outlined(demo.figure, boxes, [b for pair in overlaps for b in pair] + outside,
+                          ARTIFACTS / f"{name}{mode}_view{azim:+04.0f}_{elev:+03.0f}.png")
+    assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)

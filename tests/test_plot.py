@@ -291,6 +291,41 @@ def test_arc_draws_the_points_it_is_given_with_the_head_on_the_last():
     assert arc.label == "90°"
 
 
+def _on_letter_x(scene):
+    """Where the world axis letter "x" is written (scene 2D; view (0, 0): screen = (x, y))."""
+    return scene.world.arrows[0].label_position
+
+
+@pytest.mark.parametrize("avoid", [False, True])
+def test_arc_label_slides_along_the_arc_off_the_letters_it_avoids(avoid):
+    """order_matters at view (-120°, 30°): the "90°" beside the middle of its arc sat on the world's "x"."""
+    fig, scene = scene3d(view=(0, 0))
+    lx = _on_letter_x(scene)[0]
+    a = np.linspace(-0.6, 0.6, 25)
+    pts = np.column_stack([np.cos(a), np.sin(a), np.zeros_like(a)]) * lx / 1.25  # the label's middle spot: on "x"
+    arc = qp.Arc(scene, pts, label="90°", label_radius=1.25, avoid=scene.world.arrows if avoid else ())
+    pairs = {(x.text, y.text) for x, y in qp.overlapping_labels(fig)}
+    assert (("x", "90°") in pairs or ("90°", "x") in pairs) is not avoid
+    if avoid:  # still beside a point of its arc
+        spots = 1.25 * pts[:, :2]
+        assert np.min(np.hypot(*(spots - arc._label.get_position()).T)) < 1e-9
+        arc.set_label("a longer label")  # placed again for the new text
+        assert qp.overlapping_labels(fig) == []
+
+
+@pytest.mark.parametrize("avoid", [False, True])
+def test_point_label_goes_round_its_dot_off_the_letters_it_avoids(avoid):
+    """turret at view (-120°, 30°) in projector mode: the key "A" sat on the world's "z"."""
+    fig, scene = scene3d(view=(0, 0))
+    x, y = _on_letter_x(scene)
+    point = qp.Point(scene, (x, y - 0.02, 0), label="A", label_offset=(-0.02, 0.0),
+                     avoid=scene.world.arrows if avoid else ())
+    assert (qp.overlapping_labels(fig) == []) is avoid
+    if avoid:  # a view turn places it again
+        scene.set_view(10, 0)
+        assert qp.overlapping_labels(fig) == [] and point.label == "A"
+
+
 def test_arc_is_drawing_only_it_has_no_axis_angle_signature():
     _, scene = scene3d()
     with pytest.raises(ValueError, match=r"Expected arc points with shape \(\.\.\., 3\), got \(2,\)"):

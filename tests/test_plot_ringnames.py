@@ -82,3 +82,18 @@ def test_one_name_per_ring_or_a_clear_error(gimbal_scene):
     fig, scene, rings, names = gimbal_scene
     with pytest.raises(ValueError, match=r"Expected one name per ring \(3\), got 2"):
         qp.RingNames(scene, rings, names=("yaw", "pitch"))
+
+
+def test_names_keep_off_a_legend_line_longer_than_its_corner():
+    """gimbal at views (-60°, -60°) and (120°, -90°): "yaw" sat on "━ middle ring: pitch, about x", a legend line
+    reaching past the corner the names kept clear of; the panel's fixed texts are now avoided as drawn."""
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical",
+                      legend=("outer ring: yaw, about y", "middle ring: pitch, about x", "inner ring: roll, about z"))
+    names = qp.RingNames(scene, rings, avoid=scene.world.arrows)
+    R_outer, R_middle, R = next(poses())
+    rings.set_data(R_outer, R_middle, R)
+    for view in [(-60, -60), (-60, -90), (120, -60), (120, -90)]:
+        scene.set_view(*view)
+        names.set_data()
+        assert qp.overlapping_labels(fig) == [], view

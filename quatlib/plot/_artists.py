@@ -96,12 +96,19 @@ class Arrow(Item):
 
 
 class Point(Item):
-    """A dot with an optional label: ``Point(scene, label="p").set_data(p)``."""
+    """A dot with an optional label: ``Point(scene, label="p").set_data(p)``.
+
+    The label sits ``label_offset`` (screen units) from the dot; when it would
+    cover a letter of the arrows in ``avoid`` (e.g. the scene's
+    ``world.arrows``) it goes round the dot to the nearest free place
+    (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+    """
 
     def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
-                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10):
+                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10, avoid=()):
         super().__init__(scene)
         self.label_offset = np.asarray(label_offset, dtype=float)
+        self.avoid = list(avoid)
         self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
                            zorder=zorder)
         self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
@@ -116,6 +123,8 @@ class Point(Item):
 
     def set_label(self, text: str) -> None:
         self._label.set_text(text)
+        if self.avoid:  # a longer text may cover a letter the old one cleared
+            self.project()
 
     @property
     def label(self) -> str:
@@ -125,6 +134,23 @@ class Point(Item):
         xy, _ = self.scene.project(self.p)
         self._dot.set_data([xy[0]], [xy[1]])
         self._label.set_position(xy + self.label_offset)
+        if self.avoid and self._label.get_text().strip():
+            self._keep_label_clear(xy)
+
+    def _keep_label_clear(self, xy) -> None:
+        """Move the label round the dot at ``xy`` (scene 2D) when its place covers a letter of :attr:`avoid`."""
+        from ._placer import place_labels, ring_offsets  # _placer builds on the items of this module
+
+        ax = self.ax
+        renderer = ax.figure.canvas.get_renderer()
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        box = self._label.get_window_extent(renderer).extents + [-2.0, -2.0, 2.0, 2.0]  # 2 px clear
+        dot, centre = ax.transData.transform(xy), (box[:2] + box[2:]) / 2
+        size = box[2:] - box[:2]
+        candidates = np.vstack([centre - dot, ring_offsets(size, gap=4.0, rings=(1.0, 2.5), toward=centre - dot)])
+        at = place_labels(dot, [size], bounds=ax.bbox.extents, obstacles=letters, candidates=[candidates])[0]
+        shift = ax.transData.inverted().transform(at) - ax.transData.inverted().transform(centre)
+        self._label.set_position(xy + self.label_offset + shift)
 
 
 class Frame(Item):
@@ -214,14 +240,20 @@ class Arc(Item):
     point), so the arc turns exactly the way the math does; ``angle`` (radians,
     the turn the points sweep) hides the head of a zero turn and keeps the head
     of a turn near 360° (whose ends nearly meet) at full size.
+
+    The label keeps off the letters of the arrows in ``avoid`` (e.g. the
+    scene's ``world.arrows``): when its place beside the middle point would
+    cover one, it slides along the arc to the nearest point where it covers
+    none (:func:`quatlib.plot.place_labels`), placed again on every view turn.
     """
 
     def __init__(self, scene, points=None, center=(0, 0, 0), angle=None, *, color=COLORS["vector2"],
                  linewidth=1.8, label=None, head=0.09, alpha=1.0, fontsize=11, label_radius=1.18,
-                 zorder=Z.MID + 1):
+                 zorder=Z.MID + 1, avoid=()):
         super().__init__(scene)
         self.head = head
         self.label_radius = label_radius
+        self.avoid = list(avoid)
         self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
@@ -247,8 +279,10 @@ class Arc(Item):
         self.project()
 
     def set_label(self, text: str) -> None:
-        """Write ``text`` beside the middle of the arc."""
+        """Write ``text`` beside the middle of the arc (or the nearest point clear of :attr:`avoid`)."""
         self._label.set_text(text)
+        if self.avoid:  # a longer text may cover a letter the old one cleared
+            self.project()
 
     @property
     def label(self) -> str:
@@ -273,8 +307,27 @@ class Arc(Item):
             base = tip - h * u
             self._head.set_xy(np.array([tip, base + 0.5 * h * nrm, base - 0.5 * h * nrm]))
         c, _ = self.scene.project(self.center)
-        mid = xy[len(xy) // 2]
-        self._label.set_position(c + (mid - c) * self.label_radius)
+        spots = c + (xy - c) * self.label_radius  # beside every point of the arc
+        self._label.set_position(self._free_spot(spots))
+
+    def _free_spot(self, spots) -> np.ndarray:
+        """Of ``spots`` (the label's places beside the arc's points, scene 2D), the one nearest the middle whose
+        label box covers no letter of :attr:`avoid`; the middle one when nothing is avoided or nothing is free."""
+        middle = len(spots) // 2
+        text = self._label.get_text()
+        if not (self.avoid and text.strip()):
+            return spots[middle]
+        from ._placer import place_labels, text_size  # _placer builds on the items of this module
+
+        ax = self.ax
+        renderer = ax.figure.canvas.get_renderer()
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        pixels = ax.transData.transform(spots)
+        order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
+        size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side
+        at = place_labels(pixels[middle], [size], bounds=ax.bbox.extents, obstacles=letters,
+                          candidates=[pixels[order] - pixels[middle]])[0]
+        return ax.transData.inverted().transform(at)
 
 
 class Plane(Item):

@@ -6,6 +6,7 @@ import numpy as np
 
 from ._items import Item
 from ._outline import OutlineText
+from ._placer import _pixel_box
 from ._style import darken
 
 __all__ = ["RingNames"]
@@ -20,7 +21,8 @@ class RingNames(Item):
     the boxes already taken and no ring's line.  Taken are: the letters of the
     arrows in ``avoid`` (e.g. the world axes' x, y, z), the ``corners`` of the
     panel (boxes in axes fractions ``((x0, y0), (x1, y1))``, e.g. where a legend
-    and a note are) and the names placed before.  When no point is free, the
+    and a note are), the boxes of the panel's shown fixed texts (title, legend
+    lines, note: as drawn) and the names placed before.  When no point is free, the
     least covered one.
 
     ``set_data()`` places the names again (call it after ``gimbal.set_data``);
@@ -40,6 +42,9 @@ class RingNames(Item):
     GAP = 0.16  # scene units from the ring to the name's centre
     EVERY = 3  # try every third point of a ring
     LETTER = 9.0  # pixels: half the size of an avoided arrow letter's box
+    PAD = 2.0  # pixels kept clear around the panel's fixed texts
+    INK = 3.0  # pixels: half a ring's line width, kept clear around a name
+    DENSIFY = 4  # points per segment of a ring when looking for its ink under a name
 
     def __init__(self, scene, gimbal, *, names=("yaw", "pitch", "roll"), avoid=(),
                  corners=(((0.0, 0.82), (0.40, 1.0)), ((0.0, 0.0), (0.45, 0.12))), fontsize=9):
@@ -66,8 +71,11 @@ class RingNames(Item):
         panel = self.scene.ax.bbox
         letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
         corners = np.array([panel.x0, panel.y0]) + self.corners * np.array([panel.width, panel.height])
-        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *corners]
-        ink = to_pixels(np.concatenate([self.scene.project(p)[0] for p in self.gimbal.rings]))
+        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *corners, *self._fixed_boxes()]
+        # the rings and their pivot stubs, a point every quarter segment, so a line between two vertices counts
+        lines = [*self.gimbal.rings, *self.gimbal.axles]
+        ink = to_pixels(np.concatenate([self.scene.project(_densify(p, self.DENSIFY))[0] for p in lines]))
+        ink = ink[np.isfinite(ink).all(axis=1)]
         for label, box, pts, r in zip(self.labels, self.boxes, self.gimbal.rings, self.gimbal.radii, strict=True):
             pts = pts[:-1:self.EVERY]
             xy, depth = self.scene.project(pts)
@@ -78,8 +86,32 @@ class RingNames(Item):
             t = np.array(taken)
             meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
                            axis=-1).sum(axis=1)
-            on_ink = np.all((ink[None] > boxes[:, :1]) & (ink[None] < boxes[:, 1:]), axis=-1).any(axis=1)
-            best = order[int(np.argmin(meets + on_ink))]  # the first free spot, or the least covered one
+            near = boxes + self.INK * np.array([-1, 1])[:, None]  # a ring is drawn INK pixels either side
+            (x0, y0), (x1, y1) = near[:, 0].T[:, :, None], near[:, 1].T[:, :, None]  # (candidates, 1) each
+            x, y = ink.T
+            on_ink = ((x0 < x) & (x < x1) & (y0 < y) & (y < y1)).sum(axis=1)
+            # the first free spot, or the one covering the fewest texts and, among those, the least ink
+            best = order[int(np.argmin(meets * (len(ink) + 1) + on_ink))]
             label.offset = spots[best] - xy[best]
             label.set_data(pts[best])
             taken.append(label.pixel_box())
+
+    def _fixed_boxes(self) -> list:
+        """The pixel boxes ``((x0, y0), (x1, y1))`` of the panel's shown texts in axes coordinates (title, legend,
+        note) as drawn, each :attr:`PAD` pixels larger on every side: a legend line longer than its corner is
+        avoided too."""
+        renderer = self.ax.figure.canvas.get_renderer()
+        return [_pixel_box(t, renderer).reshape(2, 2) + self.PAD * np.array([[-1, -1], [1, 1]])
+                for t in self.ax.texts
+                if t.get_visible() and t.get_text().strip() and t.get_transform() is self.ax.transAxes]
+
+
+def _densify(points, k: int) -> np.ndarray:
+    """``k`` evenly spaced points on each segment of the polyline ``points`` ``(n, 3)`` (NaN gaps stay gaps).
+
+    >>> _densify(np.array([[0.0, 0, 0], [1.0, 0, 0]]), 2)[:, 0]
+    array([0. , 0.5, 1. ])
+    """
+    t = np.arange(k)[:, None, None] / k
+    between = (points[:-1] + t * (points[1:] - points[:-1])).transpose(1, 0, 2).reshape(-1, 3)
+    return np.concatenate([between, points[-1:]])

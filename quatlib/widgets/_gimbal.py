@@ -130,7 +130,7 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
         "cubes": [qp.Cube(s, side=1.0) for s in scenes],
         "frames": [qp.Frame(s, length=1.05, linewidth=2.0, head=0.09) for s in scenes],
         "axles": [qp.Arrow(s, color=_C["ink"], linewidth=1.4, head=0.1, linestyle=(0, (4, 3))) for s in scenes],
-        "arcs": [qp.Arc(s, color=_C["vector2"], label="", label_radius=1.25) for s in scenes],
+        "arcs": [qp.Arc(s, color=_C["vector2"], label="", label_radius=1.25, avoid=s.world.arrows) for s in scenes],
         "notes": _notes(2),
     }
     controls = {"progress": _fraction_slider("turns done", progress, hi=2.0),

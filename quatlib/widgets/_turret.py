@@ -97,7 +97,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         qp.Sphere(scene, BARREL)  # the sphere the muzzle moves on
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
         items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
-                                       fontsize=10.5) for k in ("A", "B")])
+                                       fontsize=10.5, avoid=scene.world.arrows) for k in ("A", "B")])
         items["turrets"].append(qp.Turret(scene, aim=AIM, barrel=BARREL, color=color))
         items["others"].append(qp.Point(scene, color=other, size=6))
         # one line of legend above the sphere, the same in both panels (static, in the cached background)
