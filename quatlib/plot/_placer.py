@@ -212,6 +212,14 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
 _MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # text -> (what shapes its box, the box)
 
 
+def _fixed_boxes(ax) -> list:
+    """The pixel boxes ``(x0, y0, x1, y1)`` of the shown texts of panel ``ax`` placed in axes coordinates (its
+    title, legend lines, note), as drawn (:func:`_pixel_box`: each measured again only when it changed)."""
+    renderer = ax.figure.canvas.get_renderer()
+    return [_pixel_box(t, renderer) for t in ax.texts
+            if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes]
+
+
 def _pixel_box(text, renderer) -> np.ndarray:
     """The pixel box ``(x0, y0, x1, y1)`` of a drawn ``Text``, measured again only when its string, place, font,
     alignment or panel changed (a text that stays put is measured once)."""
@@ -269,7 +277,6 @@ class PlacedLabels(Item):
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
         self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
         self.points = {k: None for k in texts}
-        self._measured = {}  # (text, its text, place, size, panel) -> its pixel box
 
     def set_data(self, points=None, texts=None) -> None:
         """Move the names to ``points`` (``{key: 3D point or None}``; keys left out stay) and/or rewrite them."""
@@ -299,7 +306,7 @@ class PlacedLabels(Item):
         discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
             else ()
         centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
-                               obstacles=[*self._fixed_boxes(), *(a.pixel_box().ravel() for a in self.avoid)],
+                               obstacles=[*_fixed_boxes(self.ax), *(a.pixel_box().ravel() for a in self.avoid)],
                                optional=[i for i, k in enumerate(keys) if k in self.optional])
         for k, anchor, centre in zip(keys, anchors, centres, strict=True):
             label = self.labels[k]
@@ -309,15 +316,3 @@ class PlacedLabels(Item):
             label.offset = (centre - anchor) / per_unit
             label.set_data(self.points[k])
 
-    def _fixed_boxes(self) -> list:
-        """The pixel boxes of the panel's shown texts in axes coordinates (title, legend, note), each measured
-        once per text, place and panel size."""
-        ax, out = self.ax, []
-        renderer = ax.figure.canvas.get_renderer()
-        for t in ax.texts:
-            if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes:
-                key = (id(t), t.get_text(), t.get_position(), t.get_fontsize(), tuple(ax.bbox.bounds))
-                if key not in self._measured:
-                    self._measured[key] = t.get_window_extent(renderer).extents
-                out.append(self._measured[key])
-        return out

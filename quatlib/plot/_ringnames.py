@@ -6,7 +6,7 @@ import numpy as np
 
 from ._items import Item
 from ._outline import OutlineText
-from ._placer import _pixel_box
+from ._placer import _fixed_boxes
 from ._style import darken
 
 __all__ = ["RingNames"]
@@ -71,7 +71,9 @@ class RingNames(Item):
         panel = self.scene.ax.bbox
         letters = to_pixels([a.label_position for a in self.avoid]).reshape(-1, 1, 2)
         corners = np.array([panel.x0, panel.y0]) + self.corners * np.array([panel.width, panel.height])
-        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *corners, *self._fixed_boxes()]
+        taken = [*(letters + self.LETTER * np.array([[-1, -1], [1, 1]])), *corners,
+                 # the panel's fixed texts (title, legend lines, note), PAD pixels larger on every side
+                 *(box.reshape(2, 2) + self.PAD * np.array([[-1, -1], [1, 1]]) for box in _fixed_boxes(self.ax))]
         # the rings and their pivot stubs, a point every quarter segment, so a line between two vertices counts
         lines = [*self.gimbal.rings, *self.gimbal.axles]
         ink = to_pixels(np.concatenate([self.scene.project(_densify(p, self.DENSIFY))[0] for p in lines]))
@@ -95,16 +97,6 @@ class RingNames(Item):
             label.offset = spots[best] - xy[best]
             label.set_data(pts[best])
             taken.append(label.pixel_box())
-
-    def _fixed_boxes(self) -> list:
-        """The pixel boxes ``((x0, y0), (x1, y1))`` of the panel's shown texts in axes coordinates (title, legend,
-        note) as drawn, each :attr:`PAD` pixels larger on every side: a legend line longer than its corner is
-        avoided too."""
-        renderer = self.ax.figure.canvas.get_renderer()
-        return [_pixel_box(t, renderer).reshape(2, 2) + self.PAD * np.array([[-1, -1], [1, 1]])
-                for t in self.ax.texts
-                if t.get_visible() and t.get_text().strip() and t.get_transform() is self.ax.transAxes]
-
 
 def _densify(points, k: int) -> np.ndarray:
     """``k`` evenly spaced points on each segment of the polyline ``points`` ``(n, 3)`` (NaN gaps stay gaps).
