@@ -645,7 +645,7 @@ class Demo(W.HBox):
             if self._hold == 0 and self._dirty:
                 self.refresh()
             elif self._hold == 0 and self._view_dirty:  # only the view changed: draw again, no model
-                self._update(run_model=self.state is None or self.last_error is not None)
+                self._update(view_only=True)
 
     def _on_control(self, change) -> None:
         if not self._quiet:
@@ -657,7 +657,7 @@ class Demo(W.HBox):
         if self._hold:
             self._view_dirty = True
             return
-        self._update(run_model=self.state is None or self.last_error is not None)
+        self._update(view_only=True)
 
     def reset_view(self) -> None:
         """Back to the default view."""
@@ -677,12 +677,13 @@ class Demo(W.HBox):
         if self._hold:
             self._dirty = True
             return
-        self._update(run_model=True)
+        self._update(view_only=False)
 
-    def _update(self, run_model: bool) -> None:
+    def _update(self, view_only: bool) -> None:
         """Turn the scenes to the view controls, run model → draw (a view turn: only draw) and repaint.
 
-        A view turn draws the latest state again without running the model: what
+        A view turn draws the latest state again without running the model (after a
+        failed update, or before the first, it runs the model as well): what
         a draw places on the screen (labels kept apart, names beside rings) is
         placed for the new view, so turning by slider, by mouse or with
         :meth:`set` gives the same picture.
@@ -696,7 +697,10 @@ class Demo(W.HBox):
                 for s in self.scenes:
                     if s.view != (azim, elev):
                         s.set_view(azim, elev)
-            state = self._model(**vars(self.values)) if run_model else self.state
+            if view_only and self.state is not None and self.last_error is None:
+                state = self.state  # the view turned: the same state, drawn for the new view
+            else:
+                state = self._model(**vars(self.values))
             text = self._draw(self, state)
             self.state = state
             self.last_error = None
