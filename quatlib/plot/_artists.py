@@ -203,8 +203,8 @@ class Frame(Item):
                         np.array([pa - shift, pb + shift]))
 
     def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> bool:
-        """Slide each axis letter that would sit on one of ``boxes`` (pixel ``Bbox``es of fixed texts: legends,
-        notes, titles) back along its arrow, towards the origin, until it is clear (at most halfway).
+        """Slide each axis letter that would sit on one of ``boxes`` (pixel boxes ``(x0, y0, x1, y1)`` of fixed
+        texts: legends, notes, titles) back along its arrow, towards the origin, until it is clear (at most halfway).
 
         Returns whether a letter moved.  Called by the scene before the camera
         layer is drawn (:meth:`quatlib.plot.Scene.settle_labels`).
@@ -213,7 +213,7 @@ class Frame(Item):
             return False
         to_pixels = self.ax.transData
         centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
-        fixed = np.array([b.extents for b in boxes]) + [-pad, -pad, pad, pad]
+        fixed = np.reshape(boxes, (-1, 4)) + [-pad, -pad, pad, pad]
         moved = False
         for arrow in self.arrows:
             if not arrow.label:
