@@ -42,6 +42,17 @@ def test_only_the_bands_that_changed_are_deflated_again():
     assert encoder.deflated == 1
 
 
+def test_two_threads_write_the_same_bytes_as_one():
+    rng = np.random.default_rng(5)
+    frame = rng.integers(0, 256, (7 * qp.PngEncoder.BAND + 5, 40, 3), dtype=np.uint8)  # 8 bands, the last short
+    one, two = qp.PngEncoder(), qp.PngEncoder()
+    one.parallel, two.parallel = False, True
+    for step in range(5):
+        assert one.encode(frame) == two.encode(frame)
+        assert one.deflated == two.deflated == (8 if step == 0 else 1 + step)
+        frame[qp.PngEncoder.BAND * np.arange(step + 2)[:, None] + 1, 3] = step  # a pixel in each of the first bands
+
+
 @pytest.mark.parametrize("split", [0, 1, 77, 65521, 100000])
 def test_the_combined_checksum_is_zlibs(split):
     data = np.random.default_rng(split).integers(0, 256, 150000, dtype=np.uint8).tobytes()
