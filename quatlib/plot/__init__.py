@@ -41,6 +41,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
 ``_camera``  :class:`Camera`, :class:`Scene`
+``_transforms`` a panel's ``transData`` kept as one matrix (scenes and charts draw through it: same pixels)
 ``_items``   :class:`Item`, the base class of everything drawn in a scene, and :func:`as_points`, :func:`as_matrix`
 ``_artists`` :class:`Arrow`, :class:`Point`, :class:`Frame`, :class:`Arc`, :class:`Plane`, :class:`Polyline`,
              :class:`Dots`, :class:`Trail`, :class:`Sphere`, :class:`UnitCircle`

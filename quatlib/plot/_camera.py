@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.transforms import Affine2DBase
 
 from ._artists import Frame
 from ._items import Item
@@ -11,6 +10,7 @@ from ._placer import _fixed_boxes
 from ._render import Renderer
 from ._style import AXIS_COLORS, COLORS, DEFAULT_VIEW, Z, line_alpha, style
 from ._texts import add_text
+from ._transforms import keep_transdata
 
 __all__ = ["Camera", "Scene"]
 
@@ -52,42 +52,6 @@ class Camera:
         return p[..., :2], p[..., 2]
 
 
-class _KeptAffine(Affine2DBase):
-    """The affine transform ``child`` (a panel's ``transData``) as one matrix, worked out again only when
-    matplotlib invalidates ``child`` (new limits, a new figure size or dpi).
-
-    matplotlib's ``transData`` chains three transforms (scale, limits, axes) and multiplies
-    their matrices out into new objects on every ``transform`` and every ``get_affine``:
-    about 6 µs each, asked for by each of a scene's 50-80 artists on every frame, and by
-    every label placement.  This one keeps the product: the same matrix, so the same
-    pixels, in a sixth of the time.
-
-    >>> from matplotlib.figure import Figure
-    >>> ax = Figure().add_subplot()
-    >>> kept = _KeptAffine(ax.transData)
-    >>> kept.transform((1.0, 0.0)).tolist() == ax.transData.transform((1.0, 0.0)).tolist()
-    True
-    >>> _ = ax.set_xlim(0, 10)  # matplotlib invalidates transData, and so kept
-    >>> bool((kept.get_matrix() == ax.transData.get_matrix()).all())
-    True
-    """
-
-    def __init__(self, child):
-        if not child.is_affine:
-            raise ValueError(f"Expected an affine transform (linear axes), got {child!r}")
-        super().__init__()
-        self._child = child
-        self.set_children(child)  # child's invalidation reaches this one
-        self._mtx = None
-
-    def get_matrix(self):
-        if self._invalid or self._mtx is None:
-            self._mtx = self._child.get_affine().get_matrix()
-            self._inverted = None
-            self._invalid = 0
-        return self._mtx
-
-
 class Scene:
     """One panel: a 2D ``Axes`` showing course coordinates through a :class:`Camera`.
 
@@ -124,7 +88,7 @@ class Scene:
             ax.set_ylim(-self.extent, self.extent)
             ax.set_aspect("equal", adjustable="box")
             ax.set_autoscale_on(False)
-            ax.transData = _KeptAffine(ax.transData)  # every artist added from now on draws through it
+            keep_transdata(ax)  # every artist added from now on draws through one kept matrix
             self._title = add_text(
                 ax, 0.5, 1.0, title or "", transform=ax.transAxes, ha="center", va="bottom",
                 fontsize=11, color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,

@@ -8,6 +8,7 @@ import numpy as np
 from ._collections import Line2D
 from ._render import Renderer
 from ._style import COLORS, chart_axes, style
+from ._transforms import keep_transdata
 
 __all__ = ["History", "Curves", "Sketch", "envelope"]
 
@@ -27,6 +28,7 @@ class History:
         Renderer.of(ax.figure).add_moving(self)
         colors = colors or [None] * len(labels)
         styles = styles or ["-"] * len(labels)
+        keep_transdata(ax)
         with style():
             self.lines = [ax.plot([], [], ls, color=c, lw=1.8, label=lab, marker=".", ms=4)[0]
                           for lab, c, ls in zip(labels, colors, styles)]
@@ -119,6 +121,7 @@ class Curves:
         with style():
             ax.set_xscale(xscale)
             ax.set_yscale(yscale)
+            keep_transdata(ax)  # linear scales only
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
             ax.set_autoscale_on(False)
@@ -269,6 +272,7 @@ class Sketch:
         self.texts: dict = {}
         self._moving: list = []
         self._fixed: list = []
+        keep_transdata(ax)
         with style():
             ax.set_xlim(*xlim)
             ax.set_ylim(*ylim)
