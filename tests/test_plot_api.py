@@ -282,6 +282,22 @@ def test_while_the_view_keeps_turning_the_camera_layer_is_drawn_into_each_frame_
     assert renderer.background is background
 
 
+def test_while_a_curve_keeps_changing_the_chart_layer_is_drawn_into_each_frame_not_cached():
+    fig, (scene,) = qp.panels(1, size=3.0, footer=1.0)
+    scene.world.static = True  # a camera layer above the chart layer
+    curves = qp.Curves(fig.add_axes((0.6, 0.05, 0.35, 0.15)), {"a": "red"}, xlim=(0, 1), ylim=(0, 1), legend=False)
+    renderer = qp.Renderer.of(fig)
+    renderer.render_rgb()
+    base = renderer.base
+    for k, top in enumerate((0.2, 0.5, 0.9)):  # a slider that moves a curve, dragged
+        curves.set_curve("a", [0, 1], [0, top])
+        np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+        assert renderer.base is base  # the frames and tick labels stay cached
+        assert (renderer.charts is None) == (renderer.background is None) == (k > 0)  # the first change is cached
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))  # the curve has stopped
+    assert renderer.charts is not None and renderer.background is not None  # its layer is cached again
+
+
 def test_a_scene_without_camera_following_static_items_keeps_its_background_when_turned():
     fig, (scene,) = qp.panels(1, world_frame=False)
     qp.legend(scene, [("one", "red")])

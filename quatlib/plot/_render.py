@@ -43,10 +43,11 @@ class Renderer:
     turn redraws just the camera-following layer (:meth:`invalidate_view`), new
     curves just the chart layer and the one above (:meth:`invalidate_charts`),
     never the frames and tick labels; a change to any other static part calls
-    :meth:`invalidate`.  While the view keeps turning (the camera layer changed
-    for the last frame too) that layer is drawn straight into each frame
-    instead of being copied into a cache the next turn would drop; the first
-    frame after the turns caches it again.  Text,
+    :meth:`invalidate`.  While a layer keeps changing -- the view turning, a
+    slider that moves a path or a curve being dragged: the layer changed for
+    the last frame too -- it is drawn straight into each frame (with the layers
+    above it) instead of being copied into a cache the next change would drop;
+    the first frame after the changes caches it again.  Text,
     most of the cost of a draw, is rasterized once per line and reused
     (:func:`~quatlib.plot.figure` gives every course figure such a canvas, see
     ``quatlib/plot/_agg.py``).
@@ -77,8 +78,9 @@ class Renderer:
         self._size = None
         self.timing = {"draw": 0.0, "png": 0.0}
         self._png = PngEncoder()  # remembers the last frame: unchanged rows are not deflated again
-        self._changes = self._drawn_changes = 0  # invalidations so far / when the last frame was drawn
-        self._turning = False  # the last frame redrew the camera layer, and only that layer
+        self._changes = {"charts": 0, "view": 0}  # invalidations of each layer so far
+        self._drawn = dict(self._changes)  # ... when the last frame was drawn
+        self._changed_last = set()  # the layers that had changed for the last frame
 
     @classmethod
     def of(cls, fig) -> Renderer:
@@ -131,7 +133,7 @@ class Renderer:
     def invalidate(self) -> None:
         """Forget the cached background (after a change to a static part): the next render draws everything."""
         self.base = self.charts = self.background = None
-        self._changes += 1
+        self._count("charts", "view")
 
     def invalidate_charts(self) -> None:
         """Redraw the chart layer and the camera-following layer on the next render (after new curves).
@@ -139,7 +141,7 @@ class Renderer:
         The base -- frames, ticks, tick labels, titles -- stays cached.
         """
         self.charts = self.background = None
-        self._changes += 1
+        self._count("charts", "view")
 
     def invalidate_view(self) -> None:
         """Redraw only the static items that follow the camera on the next render (after a view turn).
@@ -148,7 +150,11 @@ class Renderer:
         labels, panels in axes coordinates -- stays cached in :attr:`base`.
         """
         self.background = None
-        self._changes += 1
+        self._count("view")
+
+    def _count(self, *layers) -> None:
+        for layer in layers:
+            self._changes[layer] += 1
 
     def view_artists(self) -> list:
         """The static artists that follow the camera (scenes' :meth:`~quatlib.plot.Scene.view_artists`), in draw
@@ -184,27 +190,32 @@ class Renderer:
             return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)[..., :3]
         moving = self.moving_artists()
         size = tuple(canvas.get_width_height())
-        view_only = self.base is not None and self._size == size and self.charts is not None  # (if any change)
-        if self.base is None or self._size != size:
+        fresh = self.base is None or self._size != size
+        if fresh:
             self._draw_base(canvas, moving)
         renderer = canvas.get_renderer()
+        changed = {layer for layer, n in self._changes.items() if n != self._drawn[layer]}
+        # a layer that changed for this frame and for the last one too (a view turning, a path slider dragged) is
+        # drawn into this frame only, not copied into a cache the next change would drop
+        direct = changed & self._changed_last
         if self.background is not None:
             canvas.restore_region(self.background)
-            view_only = False
         else:  # the base, then the chart layer, then the static items that follow the camera
             for scene in self.scenes:
                 scene.settle_labels(renderer)
-            if self.charts is None:
+            if self.charts is not None:
+                canvas.restore_region(self.charts)
+            elif "charts" in direct:
+                canvas.restore_region(self.base)
+                _draw(self.chart_artists(), renderer)
+            else:
                 self.charts = self._layer(self.base, self.chart_artists())
-            canvas.restore_region(self.charts)
-            if view_only and self._turning and self._changes != self._drawn_changes:
-                # only the camera layer changed, as for the last frame (the view is turning): it is drawn into
-                # this frame only, not copied into a cached layer that the next turn would drop
+            if "view" in direct or self.charts is None:  # (a cached camera layer needs the chart layer below it)
                 _draw(self.view_artists(), renderer)
             else:
                 self.background = self._layer(self.charts, self.view_artists(), restored=True)
-        self._turning = view_only
-        self._drawn_changes = self._changes
+        self._changed_last = set() if fresh else changed  # (a fresh base: a new start, not a change)
+        self._drawn = dict(self._changes)
         _draw(moving, renderer)
         return np.asarray(canvas.buffer_rgba())[..., :3]
 
