@@ -122,9 +122,11 @@ class Point(Item):
         self.project()
 
     def set_label(self, text: str) -> None:
+        if text == self._label.get_text():
+            return
         self._label.set_text(text)
-        if self.avoid:  # a longer text may cover a letter the old one cleared
-            self.project()
+        if self.avoid:  # a longer text may cover a letter the old one cleared: placed again (the arc stays)
+            self._label.set_position(self._free_spot(self._spots))
 
     @property
     def label(self) -> str:
@@ -280,9 +282,11 @@ class Arc(Item):
 
     def set_label(self, text: str) -> None:
         """Write ``text`` beside the middle of the arc (or the nearest point clear of :attr:`avoid`)."""
+        if text == self._label.get_text():
+            return
         self._label.set_text(text)
-        if self.avoid:  # a longer text may cover a letter the old one cleared
-            self.project()
+        if self.avoid:  # a longer text may cover a letter the old one cleared: placed again (the arc stays)
+            self._label.set_position(self._free_spot(self._spots))
 
     @property
     def label(self) -> str:
@@ -307,8 +311,8 @@ class Arc(Item):
             base = tip - h * u
             self._head.set_xy(np.array([tip, base + 0.5 * h * nrm, base - 0.5 * h * nrm]))
         c, _ = self.scene.project(self.center)
-        spots = c + (xy - c) * self.label_radius  # beside every point of the arc
-        self._label.set_position(self._free_spot(spots))
+        self._spots = c + (xy - c) * self.label_radius  # beside every point of the arc
+        self._label.set_position(self._free_spot(self._spots))
 
     def _free_spot(self, spots) -> np.ndarray:
         """Of ``spots`` (the label's places beside the arc's points, scene 2D), the one nearest the middle whose
