@@ -272,3 +272,22 @@ def test_sketch_draws_its_lines_in_the_chart_layer_and_moves_the_moving_ones():
     sketch.set_line("dot", None)  # hidden again
     np.testing.assert_array_equal(qp.render_rgb(fig), empty)
     assert sketch.ax.get_aspect() == 1.0 and not sketch.ax.axison
+
+
+@pytest.mark.parametrize("kind", ["point", "arc"])
+def test_a_label_rewritten_is_placed_as_a_new_items_label(kind):
+    # (the label keeps off the world axes' letters: placed again for the new text, and not again for the same)
+    fig, (scene,) = qp.panels(1, view=(-30, 20))
+    turn = np.radians(np.linspace(0, 80, 21))
+    arc = np.c_[1.3 * np.cos(turn), np.zeros_like(turn), -1.3 * np.sin(turn)]  # near the x and z letters
+
+    def make(label):
+        if kind == "point":
+            return qp.Point(scene, (1.35, 0.05, 0.0), label=label, avoid=scene.world.arrows)
+        return qp.Arc(scene, arc, label=label, avoid=scene.world.arrows, label_radius=1.0)
+
+    relabelled, fresh = make("x"), make("a longer name here")
+    relabelled.set_label("a longer name here")
+    assert relabelled._label.get_position() == fresh._label.get_position()
+    relabelled.set_label("a longer name here")  # the same text: nothing to place again
+    assert relabelled._label.get_position() == fresh._label.get_position()

@@ -125,8 +125,8 @@ class Point(Item):
         if text == self._label.get_text():
             return
         self._label.set_text(text)
-        if self.avoid:  # a longer text may cover a letter the old one cleared: placed again (the arc stays)
-            self._label.set_position(self._free_spot(self._spots))
+        if self.avoid:  # a longer text may cover a letter the old one cleared
+            self.project()
 
     @property
     def label(self) -> str:
