@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._algebra import _length, _sumsq
+from ._algebra import _length
 from ._validate import (
     as_quaternion,
     as_scalar,
@@ -296,10 +296,10 @@ def slerp(
         small_angle = _SQRT_EPS[dtype]
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
-    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1: no overflow in these
-    # squares (and an underflow means Ω ≈ 0: NLERP below)
+    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1 (float64): no overflow in
+    # these squares, so plain vecdot (an underflow means Ω ≈ 0: NLERP below)
     minus, plus = u1 - u0, u1 + u0
-    omega = 2 * np.arctan2(np.sqrt(_sumsq(minus)), np.sqrt(_sumsq(plus)))
+    omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
         if antipodal.any():
