@@ -7,6 +7,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.mirrors import CUBE_SIDE, MirrorsState, mirrors_state
 from ._base import Demo, angle_slider, fmt, fmt_vector
+from ._readouts import code, lines
 
 __all__ = ["two_mirrors"]
 
@@ -138,7 +139,6 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
 
 
 def _readout(s: MirrorsState) -> str:
-    code = "<code style='white-space:nowrap'>{}</code>".format
     if s.same_sign:
         sign = "✓ <b>equal</b> (here even the signs agree): the same rotation"
     else:
@@ -146,12 +146,12 @@ def _readout(s: MirrorsState) -> str:
     axis = (f"<span style='color:{_C['warn']}'><b>axis undefined</b>: the mirrors are one plane (n₁ × n₂ = 0). A turn "
             f"by {fmt(s.rotation_angle, 0)}° is no turn: q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>"
             if s.degenerate else f"axis = n₁×n₂ / |n₁×n₂| = {code(fmt_vector(s.axis, 3))}")
-    rows = [f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b>",
-            axis, f"n₁ = {code(fmt_vector(s.n1, 3))}", f"n₂ = {code(fmt_vector(s.n2, 3))}",
-            f"q = n₂ n₁ =<br>&nbsp;&nbsp;{code(fmt_vector(s.q))}",
-            "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;"
-            + code(fmt_vector(s.q_axis_angle)),
-            sign if s.same_rotation else f"<span style='color:{_C['warn']}'>✗ not the same rotation</span>",
-            f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. One "
-            f"mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); two: det +{fmt(s.final_det, 0)} (a rotation)"]
-    return "<div style='line-height:1.6'>" + "<br>".join(rows) + "</div>"
+    return lines(f"mirror angle φ = <b>{fmt(s.mirror_angle, 0)}°</b> → turn by 2φ = <b>{fmt(s.rotation_angle, 0)}°</b>",
+                 axis, f"n₁ = {code(fmt_vector(s.n1, 3))}", f"n₂ = {code(fmt_vector(s.n2, 3))}",
+                 f"q = n₂ n₁ =<br>&nbsp;&nbsp;{code(fmt_vector(s.q))}",
+                 "q<sub>aa</sub> = quaternion_from_axis_angle(axis, 2φ) =<br>&nbsp;&nbsp;"
+                 + code(fmt_vector(s.q_axis_angle)),
+                 sign if s.same_rotation else f"<span style='color:{_C['warn']}'>✗ not the same rotation</span>",
+                 f"{'✓' if s.reflections_agree else '✗'} mirror 1, then mirror 2 moves every point as q v q* does. "
+                 f"One mirror: det {fmt(s.ghost_det, 0)} (handedness flipped); two: det +{fmt(s.final_det, 0)} "
+                 "(a rotation)")

@@ -8,7 +8,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.slerp import AXLE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, player, slider
-from ._readouts import note
+from ._readouts import lines, note
 
 __all__ = ["slerp_vs_nlerp"]
 
@@ -262,4 +262,4 @@ def _readout(s: SlerpState) -> str:
                                         f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc "
                                         "shows the azimuth, where the axis tips to as the elevation goes down)."),
     ]
-    return "<div style='line-height:1.5'>" + "<br>".join(r for r in rows if r) + "</div>"
+    return lines(*rows, height=1.5)
