@@ -298,6 +298,19 @@ def test_while_a_curve_keeps_changing_the_chart_layer_is_drawn_into_each_frame_n
     assert renderer.charts is not None and renderer.background is not None  # its layer is cached again
 
 
+def test_new_charts_without_chart_artists_leave_no_trace_of_the_last_frame():
+    fig, (scene,) = qp.panels(1, world_frame=False)  # no camera layer, no chart layer: both are the base
+    arrow = qp.Arrow(scene, (1, 0, 0))
+    renderer = qp.Renderer.of(fig)
+    renderer.render_rgb()
+    arrow.set_data((0, 1, 0))
+    renderer.render_rgb()  # (no full draw in between: it would repaint the canvas)
+    arrow.set_data((0, 0, 1))
+    renderer.invalidate_charts()
+    frame = renderer.render_rgb().copy()
+    np.testing.assert_array_equal(frame, full_draw_rgb(fig))  # the arrow at (0, 1, 0) is gone
+
+
 def test_a_scene_without_camera_following_static_items_keeps_its_background_when_turned():
     fig, (scene,) = qp.panels(1, world_frame=False)
     qp.legend(scene, [("one", "red")])

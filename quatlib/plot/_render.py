@@ -224,11 +224,11 @@ class Renderer:
 
         The canvas holds the new layer afterwards; ``restored`` says it holds ``below`` already.
         """
-        if not artists:
-            return below
         canvas = self.figure.canvas
         if not restored:
             canvas.restore_region(below)
+        if not artists:
+            return below
         _draw(artists, canvas.get_renderer())
         return canvas.copy_from_bbox(self.figure.bbox)
 
