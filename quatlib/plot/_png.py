@@ -61,7 +61,8 @@ class PngEncoder:
     the image back exactly, whatever came before.  Because no band refers to
     another, the changed bands are deflated in two halves at once, one on a
     helper thread (:attr:`parallel`; zlib releases the GIL while it deflates):
-    the same bytes in about 60 % of the time on two cores.
+    the same bytes; a course frame takes about 15 % less time on two cores (the
+    rows' copy and comparison stay on one).
 
     >>> enc = PngEncoder()
     >>> frame = np.full((100, 40, 3), 255, np.uint8)
@@ -96,7 +97,6 @@ class PngEncoder:
         if self._shape != raw.shape:
             self._bands, self._shape = [], raw.shape
         bands = [raw[start:start + self.BAND].tobytes() for start in range(0, h, self.BAND)]
-        del self._bands[len(bands):]
         changed = [k for k, rows in enumerate(bands) if k >= len(self._bands) or self._bands[k][0] != rows]
         self.deflated = len(changed)
         if self.parallel and len(changed) > 1:  # the second half on the helper thread, the first half here
