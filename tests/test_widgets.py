@@ -7,6 +7,8 @@ tests/test_demos.py drives every control of every demo; the demos of notebooks 0
 
 from __future__ import annotations
 
+import asyncio
+
 import ipywidgets as W
 import numpy as np
 import pytest
@@ -271,6 +273,67 @@ def test_refresh_inside_hold_repaints_once_when_the_block_ends():
         d.refresh()
         assert len(d.timings) == n
     assert len(d.timings) == n + 1
+
+
+def test_a_slider_moved_in_the_browser_is_painted_after_the_message_at_its_latest_value(monkeypatch):
+    """A change that arrives as a widget message from the browser is painted on the event loop, right after
+    the kernel has answered (so the browser can send the next value meanwhile); two changes before that
+    paint give one paint of the latest values."""
+    from quatlib.widgets import _base
+
+    d = qw.hello_cube()
+    monkeypatch.setattr(_base, "_from_browser", lambda: True)
+    n, before = len(d.timings), d.state
+
+    async def drag():  # the kernel's comm handlers run on its event loop, like this
+        d.controls["yaw"].value = 20
+        d.controls["yaw"].value = 40
+        d.view_controls["view_azim"].value = 10
+        assert len(d.timings) == n and d.state is before  # nothing painted while the messages are handled
+        await asyncio.sleep(0)
+        assert len(d.timings) == n + 1  # one paint, of the latest values
+        d.view_controls["view_azim"].value = 30  # a view turn alone: the same state drawn from the new view
+        await asyncio.sleep(0)
+
+    asyncio.run(drag())
+    assert len(d.timings) == n + 2 and d.scenes[0].view[0] == 30
+    assert d.snapshot() == qw.hello_cube(yaw=40).set(view_azim=30).snapshot()
+    d.set(yaw=-30)  # from a cell (no browser message): painted at once, as before
+    assert len(d.timings) == n + 3 and d.snapshot() == qw.hello_cube(yaw=-30).set(view_azim=30).snapshot()
+
+
+def test_in_a_kernel_the_figure_of_a_browser_slider_move_is_sent_after_the_kernel_is_idle():
+    """In a real kernel (a comm message as the browser sends it): the kernel reports idle for the slider's
+    message first and sends the new figure after, so the browser's next value is on its way during the paint.
+    Without a kernel nothing is deferred (the test above and every other widget test)."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        code = ("import quatlib as ql; demo = ql.widgets.hello_cube(); "
+                "print(demo.controls['yaw'].model_id, demo.view.widget.model_id)")
+        out = []
+        kc.execute_interactive(code, output_hook=lambda m: out.append(m["content"].get("text", "")), timeout=120)
+        slider_id, image_id = "".join(out).split()
+        msg = kc.session.msg("comm_msg", {"comm_id": slider_id,
+                                          "data": {"method": "update", "state": {"value": 30.0}, "buffer_paths": []}})
+        kc.shell_channel.send(msg)
+        seen = []
+        while "image" not in seen:
+            m = kc.get_iopub_msg(timeout=60)
+            if m["msg_type"] == "status" and m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+                seen.append(m["content"]["execution_state"])
+            elif (m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == image_id
+                  and "value" in m["content"]["data"].get("buffer_paths", [[]])[0]):
+                seen.append("image")
+        assert seen == ["busy", "idle", "image"]
+        out.clear()
+        kc.execute_interactive("print(demo.snapshot() == ql.widgets.hello_cube(yaw=30).snapshot(), demo.last_error)",
+                               output_hook=lambda m: out.append(m["content"].get("text", "")), timeout=60)
+        assert "".join(out).split() == ["True", "None"]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
 
 
 def test_ipympl_transport_builds_and_updates():

@@ -71,6 +71,13 @@ with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
 PNG) is 8-20 ms of CPU per update (benchmarks/bench_demos.py measures it for
 every demo).
 
+A control moved in the browser is painted just after the kernel has answered
+its message (a callback on the kernel's event loop), not while it handles it:
+ipywidgets sends a dragged slider's next value only once the kernel has
+answered the last one, so the next value is on its way while this one is
+drawn, and values that arrive before a paint starts are painted together.
+A change made in code (a cell, :meth:`Demo.set`, a test) is painted at once.
+
 On both transports a drag with the mouse across a 3D panel turns the view
 (``_Orbit``; the image transport gets the mouse events from ipyevents, no
 JavaScript of the course's own): the press must land in a 3D panel (a drag over
@@ -99,6 +106,7 @@ from types import SimpleNamespace
 
 import ipywidgets as W
 import numpy as np
+from IPython import get_ipython
 
 from .. import plot as qp
 from ..models.orbit import view_from_drag
@@ -255,6 +263,21 @@ def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: f
 # --------------------------------------------------------------------------------------
 # Figure views (transports)
 # --------------------------------------------------------------------------------------
+
+
+def _from_browser() -> bool:
+    """Whether the kernel is handling a widget message from the browser now (not a cell, a script or a test).
+
+    Such a message is a ``comm_msg`` (a slider moved, a button clicked); the
+    kernel's current request says so.  Outside a kernel there is none.
+
+    >>> _from_browser()
+    False
+    """
+    kernel = getattr(get_ipython(), "kernel", None)
+    if kernel is None or not hasattr(kernel, "get_parent"):
+        return False
+    return (kernel.get_parent() or {}).get("header", {}).get("msg_type") == "comm_msg"
 
 
 class _ImageView:
@@ -566,6 +589,7 @@ class Demo(W.HBox):
         self._quiet = 0
         self._dirty = False
         self._view_dirty = False
+        self._paint_scheduled = False  # a paint of changes from the browser waits on the event loop
 
         self.view_controls = {}
         view_box = []
@@ -648,16 +672,55 @@ class Demo(W.HBox):
                 self._update(view_only=True)
 
     def _on_control(self, change) -> None:
-        if not self._quiet:
+        if self._quiet:
+            return
+        if self._hold or not _from_browser():
             self.refresh()
+        else:
+            self._dirty = True
+            self._paint_after_reply()
 
     def _on_view(self, change) -> None:
         if self._quiet:
             return
         if self._hold:
             self._view_dirty = True
+        elif _from_browser():
+            self._view_dirty = True
+            self._paint_after_reply()
+        else:
+            self._update(view_only=True)
+
+    def _paint_after_reply(self) -> None:
+        """A control moved in the browser: paint as soon as the kernel has answered the message, not while.
+
+        ipywidgets keeps one message in flight per widget: while a slider is
+        dragged, the browser sends its next value only when the kernel reports
+        that it has handled the last one.  Painting inside the handler made every
+        frame of a drag wait for the paint *and* a round trip.  Painting just
+        after it (a callback on the kernel's event loop) lets the next value
+        travel while this one is drawn; changes that arrive before the paint
+        starts are painted together, at their latest values.
+        """
+        if self._paint_scheduled:
             return
-        self._update(view_only=True)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop runs the kernel: paint now
+            self._paint_changes()
+            return
+        self._paint_scheduled = True
+        loop.call_soon(self._paint_changes)
+
+    def _paint_changes(self) -> None:
+        """Paint what changed since the last paint (see :meth:`_paint_after_reply`)."""
+        self._paint_scheduled = False
+        if self._hold:  # the end of the hold paints
+            return
+        if self._dirty:
+            self._update(view_only=False)
+        elif self._view_dirty:
+            self._update(view_only=True)
 
     def reset_view(self) -> None:
         """Back to the default view."""
