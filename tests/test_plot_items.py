@@ -291,3 +291,55 @@ def test_a_label_rewritten_is_placed_as_a_new_items_label(kind):
     assert relabelled._label.get_position() == fresh._label.get_position()
     relabelled.set_label("a longer name here")  # the same text: nothing to place again
     assert relabelled._label.get_position() == fresh._label.get_position()
+
+
+# -- project_changes: a view turn, then the same data ---------------------------------------------------------
+
+
+def test_items_given_the_data_they_show_are_not_projected_again_and_any_change_projects_them():
+    """A view turn projects every item; a demo's draw then sets the same data again (to place labels for the
+    new view): the geometric items skip that second projection, and the picture is the one a fresh projection
+    draws."""
+    def build():
+        fig, (scene,) = qp.panels(1)
+        R = qp_rotation(40.0)
+        items = {"cube": qp.Cube(scene, R=R), "box": qp.LetteredCube(scene, 0.8), "trail": qp.Trail(scene),
+                 "line": qp.Polyline(scene), "dots": qp.Dots(scene), "gimbal": qp.Gimbal(scene)}
+        return fig, scene, items
+
+    def draw(items, R, points):  # what a demo's draw does on every update
+        items["cube"].set_data(R)
+        items["box"].set_data(R, (0.1, 0, 0))
+        for k in ("trail", "line", "dots"):
+            items[k].set_data(points)
+        items["gimbal"].set_data(R, R @ R, R.T)
+
+    fig, scene, items = build()
+    points = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1]])
+    projections = []
+    for name, item in items.items():
+        item.project = (lambda f, n: lambda: (projections.append(n), f())[1])(item.project, name)
+    draw(items, qp_rotation(10.0), points)
+    assert sorted(projections) == sorted(items)  # new data: every item projected once
+    projections.clear()
+    draw(items, qp_rotation(10.0), points.copy())  # equal data (a new array): nothing projected
+    assert projections == []
+    scene.set_view(-60.0, 30.0)
+    draw(items, qp_rotation(10.0), points)  # the turn projected them all; the draw after it adds nothing
+    assert sorted(projections) == sorted(items)
+    projections.clear()
+    draw(items, qp_rotation(10.0001), points)  # any change is projected
+    assert sorted(projections) == ["box", "cube", "gimbal"]
+
+    fresh, fresh_scene, fresh_items = build()
+    fresh_scene.set_view(-60.0, 30.0)
+    draw(fresh_items, qp_rotation(10.0001), points)
+    assert (qp.render_rgb(fig) == qp.render_rgb(fresh)).all()
+
+
+def qp_rotation(degrees: float) -> np.ndarray:
+    """A turn by ``degrees`` about the axis (1, 2, 3) as a matrix (Rodrigues' formula; test data only)."""
+    k = np.array([1.0, 2.0, 3.0]) / np.sqrt(14.0)
+    K = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+    a = np.radians(degrees)
+    return np.eye(3) + np.sin(a) * K + (1 - np.cos(a)) * K @ K

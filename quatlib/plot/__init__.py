@@ -69,7 +69,10 @@ Writing your own item
 Subclass :class:`Item`: create your matplotlib artists in ``__init__`` (after
 ``super().__init__(scene)``, which registers the item with the scene), add them
 to ``self.ax`` and declare them with :meth:`Item.own`; keep the 3D data in
-``set_data`` and end it with ``self.project()``; in :meth:`Item.project` turn
+``set_data`` and end it with ``self.project()`` (or, when the projection reads
+nothing but ``set_data``'s arguments, ``self.project_changes(*arguments)``,
+which skips a projection of the data already shown from the same view: see
+:meth:`Item.project_changes`); in :meth:`Item.project` turn
 the data into screen positions with ``self.scene.project``.  The scene calls
 ``project()`` when its view turns, and the figure's :class:`Renderer` redraws
 the item's artists on every update (``static = True`` instead draws them once

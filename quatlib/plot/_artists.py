@@ -410,7 +410,7 @@ class Trail(Item):
     def set_data(self, points) -> None:
         """Trace the trail through ``points`` ``(n, 3)``; the last one is marked."""
         self.points = as_points(points, "trail points").reshape(-1, 3)
-        self.project()
+        self.project_changes(points)
 
     def project(self) -> None:
         c, _ = self.scene.project(self.center)
@@ -467,7 +467,7 @@ class Polyline(Item):
     def set_data(self, points) -> None:
         """Move the line to ``points`` (course coordinates, shape ``(n, 3)``)."""
         self.points = as_points(points, "polyline points").reshape(-1, 3)
-        self.project()
+        self.project_changes(points)
 
     def project(self) -> None:
         if len(self.points) == 0:
@@ -537,7 +537,7 @@ class Dots(Item):
     def set_data(self, points) -> None:
         """Put the marks at ``points`` ``(n, 3)``."""
         self.points = as_points(points, "points").reshape(-1, 3)
-        self.project()
+        self.project_changes(points)
 
     def project(self) -> None:
         if len(self.points) == 0:

@@ -122,6 +122,7 @@ class Scene:
         self.camera.set_view(azim, elev)
         for item in self.items:
             item.project()
+            item._seen_from(self.view)
         self._letters_slid = False  # the world axes' letters are where the geometry puts them
         if any(item.static and item.follows_view or item.backdrop_artists for item in self.items):
             self.renderer.invalidate_view()  # redraw the static items that follow the camera, nothing else

@@ -43,6 +43,12 @@ def as_matrix(R) -> np.ndarray:
     return a
 
 
+def _same(old: tuple, new: tuple) -> bool:
+    """Whether the data ``new`` equal the kept ``old`` exactly (None only equals None)."""
+    return len(old) == len(new) and all(
+        (a is None) == (b is None) and (a is None or np.array_equal(a, b)) for a, b in zip(old, new))
+
+
 class Item:
     """Base of every scene item: keeps its 3D data, owns its matplotlib artists, re-projects when the view turns.
 
@@ -83,6 +89,7 @@ class Item:
         self.children: list[Item] = []
         self._own: list = []
         self._backdrop: list = []
+        self._shown = None  # (view, data) of the last projection by project_changes, or None
         scene.add(self)
 
     def own(self, *artists):
@@ -121,6 +128,39 @@ class Item:
         """Re-project the kept 3D data with the scene's camera (called when the view turns)."""
         for child in self.children:
             child.project()
+
+    def project_changes(self, *data) -> None:
+        """End ``set_data`` with this, not :meth:`project`, when the projection reads only ``data`` and the camera:
+        it projects unless the item already shows these very data from this view.
+
+        A view turn projects every item (:meth:`Scene.set_view`); then a demo's
+        draw, run again to place its labels for the new view, gives its moving
+        items the data they already have, and projecting those a second time
+        would draw nothing new.  ``data`` are the arguments of ``set_data`` as
+        given (arrays, numbers, None), compared exactly with the last ones.  An
+        item whose picture also depends on other items (a label kept off their
+        letters) or on setters of its own ends ``set_data`` with :meth:`project`.
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1)
+        >>> box = ql.plot.Cube(scene)
+        >>> views = []
+        >>> box.project = lambda: views.append(scene.view)  # watch the projections
+        >>> box.set_data(np.eye(3)); box.set_data(np.eye(3)); views
+        [(35.0, 22.0)]
+        >>> scene.set_view(30, 10); box.set_data(np.eye(3)); views  # projected by the turn, not again
+        [(35.0, 22.0), (30.0, 10.0)]
+        """
+        view = self.scene.view
+        if self._shown is not None and self._shown[0] == view and _same(self._shown[1], data):
+            return
+        self.project()
+        self._shown = (view, tuple(None if d is None else np.array(d, copy=True) for d in data))
+
+    def _seen_from(self, view) -> None:
+        """Say that the scene has just projected this item from ``view`` (see :meth:`project_changes`)."""
+        if self._shown is not None:
+            self._shown = (view, self._shown[1])
 
     def changed(self) -> None:
         """Say that a static item changed: its figure's cached background is redrawn on the next render."""

@@ -77,7 +77,7 @@ class Box(Item):
         self.R = as_matrix(R)
         self.center = as_points(center, "center").reshape(3)
         self.vertices = self._local @ self.R.T + self.center
-        self.project()
+        self.project_changes(R, center)
 
     @property
     def shell(self) -> float:
@@ -260,7 +260,7 @@ class Gimbal(Item):
         self.rings = [loc @ R.T for loc, R in zip(self._local, self.R)]
         self.axles = [loc @ R.T for loc, R in zip(self._axle_local, self.R)]
         self.axes = [R[:, a] for R, a in zip(self.R, self.RING_AXES)]
-        self.project()
+        self.project_changes(R_outer, R_middle, R_inner)
 
     def project(self) -> None:
         extent = self.scene.extent
@@ -412,7 +412,7 @@ class Tethers(Item):
             e2 = np.cross(n, e1)
             plates.append(c + h * np.array([e1 + e2, -e1 + e2, -e1 - e2, e1 - e2]))
         self.plates = np.array(plates).reshape(-1, 4, 3)
-        self.project()
+        self.project_changes(ribbons, R, anchors, walls)
 
     def project(self) -> None:
         toward = self.scene.camera.toward
