@@ -304,7 +304,8 @@ def test_items_given_the_data_they_show_are_not_projected_again_and_any_change_p
         fig, (scene,) = qp.panels(1)
         R = qp_rotation(40.0)
         items = {"cube": qp.Cube(scene, R=R), "box": qp.LetteredCube(scene, 0.8), "trail": qp.Trail(scene),
-                 "line": qp.Polyline(scene), "dots": qp.Dots(scene), "gimbal": qp.Gimbal(scene)}
+                 "line": qp.Polyline(scene), "dots": qp.Dots(scene), "gimbal": qp.Gimbal(scene),
+                 "arrow": qp.Arrow(scene, label="a")}
         return fig, scene, items
 
     def draw(items, R, points):  # what a demo's draw does on every update
@@ -313,6 +314,7 @@ def test_items_given_the_data_they_show_are_not_projected_again_and_any_change_p
         for k in ("trail", "line", "dots"):
             items[k].set_data(points)
         items["gimbal"].set_data(R, R @ R, R.T)
+        items["arrow"].set_data(R[:, 0])
 
     fig, scene, items = build()
     points = np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1]])
@@ -329,7 +331,11 @@ def test_items_given_the_data_they_show_are_not_projected_again_and_any_change_p
     assert sorted(projections) == sorted(items)
     projections.clear()
     draw(items, qp_rotation(10.0001), points)  # any change is projected
-    assert sorted(projections) == ["box", "cube", "gimbal"]
+    assert sorted(projections) == ["arrow", "box", "cube", "gimbal"]
+    projections.clear()
+    items["arrow"].label_position = items["arrow"].label_position + 0.1  # moved from outside: projected again
+    draw(items, qp_rotation(10.0001), points)
+    assert projections == ["arrow"]
 
     fresh, fresh_scene, fresh_items = build()
     fresh_scene.set_view(-60.0, 30.0)

@@ -41,7 +41,7 @@ class Arrow(Item):
         """Move the arrow: from ``tail`` to ``tip`` (course coordinates)."""
         self.tip = as_points(tip, "tip").reshape(3)
         self.tail = as_points(tail, "tail").reshape(3)
-        self.project()
+        self.project_changes(tip, tail)
 
     def set_label(self, text: str) -> None:
         """Write ``text`` beyond the tip."""
@@ -66,6 +66,7 @@ class Arrow(Item):
     @label_position.setter
     def label_position(self, xy) -> None:
         self._label.set_position(xy)
+        self._shown = None  # the label is no longer where a projection puts it: the next set_data projects
         self.changed()
 
     def label_box(self, renderer):
