@@ -61,6 +61,7 @@ def _where(index) -> str:
 # quaternion -> matrix
 
 
+@np.errstate(over="ignore", under="ignore")  # in |q|² of a huge or tiny q, which is then scaled
 def matrix_from_quaternion(q) -> np.ndarray:
     """Rotation matrix ``R`` with ``R @ v == rotate_vector(q, v)``.
 
@@ -121,8 +122,7 @@ def matrix_from_quaternion(q) -> np.ndarray:
     # computed in float64; each entry is read several times, so copy them into
     # contiguous arrays first (one pass; see _components)
     w, x, y, z = _components(q, planar=True)
-    with np.errstate(over="ignore", under="ignore"):  # a huge or tiny q is scaled below
-        n2 = w * w + x * x + y * y + z * z
+    n2 = w * w + x * x + y * y + z * z
     if not _in_range(n2, _SAFE_N2):  # huge, tiny or zero: scale by a power of two (exact)
         w, x, y, z = _components(_scale_by_largest(q.astype(np.float64), -1))
         n2 = w * w + x * x + y * y + z * z
