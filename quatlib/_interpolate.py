@@ -62,7 +62,11 @@ def _index(mask: np.ndarray) -> str:
 
 
 def _prepare(q0, q1, t, shortest: bool):
-    """Validate, check broadcasting, flip q1 for the short path; t gets a trailing axis."""
+    """Validate, check broadcasting, flip q1 for the short path.
+
+    ``t`` comes back with its own shape, a 0-d ``t`` as a numpy scalar (``t[()]``),
+    whose arithmetic costs a fraction of a 0-d array's.
+    """
     q0 = as_quaternion(q0, "quaternion q0")
     q1 = as_quaternion(q1, "quaternion q1")
     t = as_scalar(t, "interpolation parameter t")
@@ -76,14 +80,22 @@ def _prepare(q0, q1, t, shortest: bool):
     if shortest:
         sign = 1.0 - 2.0 * (np.einsum("...i,...i->...", q0, q1) < 0)  # -1 where q0·q1 < 0
         q1 = (sign[..., None] * q1).astype(q1.dtype, copy=False)
-    return q0, q1, t[..., None]
+    return q0, q1, t[()]
 
 
 def _require_unit(q: np.ndarray, rtol: float, what: str) -> np.ndarray:
-    """Return |q|; raise if it is further than rtol from 1."""
-    n = _length(q)
-    if not (np.abs(n - 1) <= rtol).all():  # NaN-safe: NaN <= rtol is False
-        bad = ~(np.abs(n - 1) <= rtol)
+    """Return |q| in float64; raise if it is further than rtol from 1.
+
+    Call under ``np.errstate(over="ignore", under="ignore")``: the squares of a
+    huge or tiny ``q`` may overflow or underflow, which fails the check, and the
+    message then gives the true length (:func:`~quatlib._algebra._length`).
+    (``np.count_nonzero`` tests "any" here and below: on one number it costs a
+    fraction of ``.any()``.)
+    """
+    n = np.sqrt(np.vecdot(q, q, dtype=np.float64))
+    bad = ~(np.abs(n - 1) <= rtol)  # NaN-safe: NaN <= rtol is False
+    if np.count_nonzero(bad):
+        n = _length(q)
         value = float(n[tuple(np.argwhere(bad)[0])] if n.ndim else n)
         raise ValueError(
             f"Expected unit {what} (| |{what}| - 1 | <= {rtol:g}; use normalize), "
@@ -136,12 +148,14 @@ def lerp(q0, q1, t, shortest: bool = True) -> np.ndarray:
     0.7934
     """
     q0, q1, t = _prepare(q0, q1, t, shortest)
+    t = t[..., None]
     with np.errstate(over="ignore", invalid="ignore"):
         chord = (1 - t) * q0 + t * q1
         chord = chord.astype(result_dtype(q0, q1), copy=False)
     return check_overflow(chord, "interpolated quaternion")
 
 
+@np.errstate(over="ignore", under="ignore", invalid="ignore")  # overflow is reported as ValueError
 def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarray:
     """Normalized linear interpolation, ``lerp / |lerp|``: the chord put back on the sphere.
 
@@ -197,8 +211,8 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     q0, q1, t = _prepare(q0, q1, t, shortest)
     _require_unit(q0, rtol, "q0")
     _require_unit(q1, rtol, "q1")
-    with np.errstate(over="ignore", invalid="ignore"):  # t far outside [0, 1]
-        chord = check_overflow((1 - t) * q0 + t * q1, "interpolated quaternion")
+    t = t[..., None]
+    chord = check_overflow((1 - t) * q0 + t * q1, "interpolated quaternion")  # t far outside [0, 1]
     n = _length(chord)
     if not np.all(n > 0):
         raise ValueError(
@@ -209,6 +223,7 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     return (chord / n[..., None]).astype(result_dtype(q0, q1), copy=False)
 
 
+@np.errstate(over="ignore", under="ignore")  # for the unit checks: see _require_unit
 def slerp(
     q0, q1, t, shortest: bool = True, small_angle: float | None = None, rtol: float = UNIT_RTOL
 ) -> np.ndarray:
@@ -282,12 +297,12 @@ def slerp(
     rtol = as_tolerance(rtol, "tolerance rtol")
     small_angle = as_tolerance(small_angle, "small-angle threshold small_angle")
     q0, q1, t = _prepare(q0, q1, t, shortest)
-    if not (np.abs(t) <= SLERP_MAX_T).all():
-        far = ~(np.abs(t) <= SLERP_MAX_T)
+    far = ~(np.abs(t) <= SLERP_MAX_T)
+    if np.count_nonzero(far):
         raise ValueError(
             f"Expected interpolation parameter t with |t| <= {SLERP_MAX_T:g} for slerp "
             "(further out, rounding in sin(t Ω) moves the result off the unit sphere), "
-            f"got t = {float(t[far][0]):g}{_index(far[..., 0])}"
+            f"got t = {float(np.ravel(t)[np.ravel(far)][0]):g}{_index(far)}"
         )
     dtype = result_dtype(q0, q1)
     n0 = _require_unit(q0, rtol, "q0")
@@ -296,23 +311,23 @@ def slerp(
         small_angle = _SQRT_EPS[dtype]
     u0 = q0 / n0[..., None]
     u1 = q1 / n1[..., None]
-    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|); unit u0, u1 (float64): no overflow in
-    # these squares, so plain vecdot (an underflow means Ω ≈ 0: NLERP below)
+    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|) of unit u0, u1 (an underflow in these
+    # squares means Ω ≈ 0: NLERP below)
     minus, plus = u1 - u0, u1 + u0
     omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
     if not shortest:
         antipodal = np.pi - omega < small_angle
-        if antipodal.any():
+        if np.count_nonzero(antipodal):
             raise ValueError(
                 "Expected q1 != -q0 for slerp with shortest=False (they are the same "
                 "orientation, and no unique great arc joins them), got q1 = -q0 "
                 f"(Ω = {np.degrees(float(np.max(omega))):.6g}°){_index(antipodal)}"
             )
     small = omega < small_angle
-    any_small = bool(small.any())
+    any_small = np.count_nonzero(small) > 0
     if any_small:  # no 0/0 in the branch that is not used
         omega = np.where(small, np.pi / 2, omega)
-    t = t[..., 0]  # the weights of q0 and q1 on the arc, one number per result
+    # the weights of q0 and q1 on the arc, one number per result
     sin_omega = np.sin(omega)
     w0 = np.sin((1 - t) * omega) / sin_omega
     w1 = np.sin(t * omega) / sin_omega

@@ -61,6 +61,7 @@ def _where(index) -> str:
 # quaternion -> matrix
 
 
+@np.errstate(over="ignore", under="ignore")  # in |q|² of a huge or tiny q, which is then scaled
 def matrix_from_quaternion(q) -> np.ndarray:
     """Rotation matrix ``R`` with ``R @ v == rotate_vector(q, v)``.
 
@@ -121,22 +122,26 @@ def matrix_from_quaternion(q) -> np.ndarray:
     # computed in float64; each entry is read several times, so copy them into
     # contiguous arrays first (one pass; see _components)
     w, x, y, z = _components(q, planar=True)
-    with np.errstate(over="ignore", under="ignore"):  # a huge or tiny q is scaled below
-        n2 = w * w + x * x + y * y + z * z
+    n2 = w * w + x * x + y * y + z * z
     if not _in_range(n2, _SAFE_N2):  # huge, tiny or zero: scale by a power of two (exact)
         w, x, y, z = _components(_scale_by_largest(q.astype(np.float64), -1))
         n2 = w * w + x * x + y * y + z * z
         require_nonzero(n2, "quaternion")
     s = 2.0 / n2
     sw, sx, sy, sz = s * w, s * x, s * y, s * z
-    xx, yy, zz = sx * x, sy * y, sz * z
-    xy, xz, yz = sx * y, sx * z, sy * z
-    wx, wy, wz = sw * x, sw * y, sw * z
-    R = np.empty(np.shape(s) + (3, 3), dtype=q.dtype)
-    R[..., 0, 0], R[..., 0, 1], R[..., 0, 2] = 1.0 - (yy + zz), xy - wz, xz + wy
-    R[..., 1, 0], R[..., 1, 1], R[..., 1, 2] = xy + wz, 1.0 - (xx + zz), yz - wx
-    R[..., 2, 0], R[..., 2, 1], R[..., 2, 2] = xz - wy, yz + wx, 1.0 - (xx + yy)
-    return R
+    # R[i, j] over the leading axes: each entry is written as one contiguous plane
+    # (written into (..., 3, 3) directly, every entry would touch the whole array)
+    R = np.empty((3, 3) + np.shape(s), dtype=q.dtype)
+    R[0, 0] = 1.0 - (sy * y + sz * z)
+    R[0, 1] = sx * y - sw * z
+    R[0, 2] = sx * z + sw * y
+    R[1, 0] = sx * y + sw * z
+    R[1, 1] = 1.0 - (sx * x + sz * z)
+    R[1, 2] = sy * z - sw * x
+    R[2, 0] = sx * z - sw * y
+    R[2, 1] = sy * z + sw * x
+    R[2, 2] = 1.0 - (sx * x + sy * y)
+    return np.ascontiguousarray(R.transpose(*range(2, R.ndim), 0, 1))  # shape (..., 3, 3)
 
 
 # ----------------------------------------------------------------------------
