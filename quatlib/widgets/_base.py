@@ -49,7 +49,10 @@ Code outside this module uses only public methods of a demo:
   update again (for a draw that keeps two controls in step);
 - ``with demo.hold(): ...`` batches changes into one repaint, and
   ``demo.refresh()`` inside it asks for a repaint when the block ends (for a
-  change the model sees that is not a control, e.g. a list of nudges).
+  change the model sees that is not a control, e.g. a list of nudges);
+- ``demo.guard(name, allowed)`` keeps a control that works only in some states
+  (the belt's untangling, at 720°) where it is: a script's move is put back
+  before the update.
 
 An exception in the model or the draw never reaches the learner as a
 traceback: the readout explains, the last good picture stays, and the
