@@ -52,6 +52,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
+``_spherepath`` :class:`SpherePath` (a point's path on a sphere: whole, so far, equal steps, a needle)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
 ``_arcchord`` :class:`ArcAndChord` (the plane of S³ through two quaternions: SLERP's arc, LERP's chord, NLERP)
@@ -136,6 +137,7 @@ from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._ringnames import RingNames
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
+from ._spherepath import SpherePath
 from ._style import (
     AXIS_COLORS,
     COLOR_ROLES,
@@ -169,6 +171,7 @@ __all__ = [
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
+    "SpherePath",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope", "ArcAndChord",

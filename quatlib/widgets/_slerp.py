@@ -97,14 +97,10 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
         # elevation ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still turns
         "meridian": qp.Polyline(scene, color=_C["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
-        # one path per method (only the chosen one is shown): the whole path faint, the part so far bold, and
-        # dots at t = 0, 0.1, ..., 1
-        "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=qp.line_alpha(COLORS[m], 0.5),
-                                  split=True) for m in METHODS},
         "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
-        "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
-        "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
-        "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
+        # one path of the body point per method (only the chosen one is shown): the whole path faint, the part so
+        # far bold, dots at t = 0, 0.1, ..., 1 (evenly spaced for SLERP, bunched at the ends for NLERP), a needle
+        "paths": {m: qp.SpherePath(scene, radius=RADIUS, color=COLORS[m]) for m in METHODS},
         # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc
         # the cube turns in (radius CUBE_RADIUS whatever its orientation)
         "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
@@ -173,21 +169,19 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
     if old is None or old.path is not s.path or old.method != m:  # the method's whole path and its t-steps
-        it["ticks"][m].set_data(s.path.ticks[m])
-        it["wholes"][m].set_data(s.whole)
+        it["paths"][m].set_path(s.whole, s.path.ticks[m])
     if old is None or old.method != m:
         for plot in it["plots"].values():
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
-        for name in METHODS:
-            for kind in ("wholes", "trails", "ticks", "needles"):
-                it[kind][name].set_visible(name == m)
+        for name, path in it["paths"].items():
+            path.set_visible(name == m)
         it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
     for item, value in ((it["cube"], s.cube), *((g, s.ghost if k == s.ghost_method else None)
-                                                for k, g in it["ghosts"].items()), (it["needles"][m], s.needle)):
+                                                for k, g in it["ghosts"].items())):
         item.set_visible(value is not None)
         if value is not None:
             item.set_data(value)
-    it["trails"][m].set_data(s.trail)
+    it["paths"][m].set_data(s.trail, s.needle)
     for key, plot in it["plots"].items():
         plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
     it["plane"].set_now(s.plane_now)
