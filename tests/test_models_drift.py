@@ -177,3 +177,11 @@ def test_the_stretch_is_the_frames_between_the_normalizations_around_this_frame(
     if expected:  # it holds the frame, starts just after a normalization and is at most `every` frames long
         first, last = expected
         assert first <= frames <= last and (first - 1) % every == 0 and last - first < every
+
+
+def test_the_states_words_say_how_it_is_repaired_where_the_worst_is_and_how_it_is_shown(small_runs):
+    never = drift_state(frames=SMALL, every=0, magnify=1, runs=small_runs)
+    assert (never.normalization, never.worst_where, never.shown) == ("never normalized", "so far", "true size")
+    every = drift_state(frames=SMALL, every=300, magnify=10_000, runs=small_runs)
+    assert every.normalization == "normalized every 300 frames" and every.shown == "drift × 10,000"
+    assert every.worst_where == "between normalizations (frames 901–1,000)"  # the stretch after 3 normalizations

@@ -54,3 +54,21 @@ def test_spread_angles_keeps_names_apart_and_leaves_fixed_ones():
         assert d.min() >= 16 - 0.05, (wanted, got)
         assert np.all(np.abs((got - wanted + 180) % 360 - 180) <= 3 * 16)  # each name stays near its arrow
     np.testing.assert_array_equal(spread_angles([0, 90, -90]), [0, 90, -90])  # far apart: untouched
+
+
+def test_the_names_of_the_turning_arrows_sit_on_the_ring_apart_and_in_their_arrows_direction():
+    from quatlib.models.plane2d import RING
+    s = rotation_2d_state(45, point=(1, 0))
+    spots = s.name_spots
+    assert set(spots) == {"left", "right"} and set(spots["left"]) == {"p", "out"}
+    assert set(spots["right"]) == {"z", "out", "rotor"}
+    for side in spots.values():
+        for spot in side.values():
+            assert np.hypot(spot[0], spot[1]) == pytest.approx(RING) and spot[2] == 0
+    np.testing.assert_allclose(spots["left"]["out"], RING * np.array([0.5 ** 0.5, 0.5 ** 0.5, 0]), atol=1e-9)  # p′
+    # z′ and e^{iθ} both point at θ = 45° from z = 1: pushed 16° apart
+    a = {k: np.degrees(np.arctan2(p[1], p[0])) for k, p in spots["right"].items()}
+    assert abs(a["out"] - a["rotor"]) == pytest.approx(16, abs=0.1)
+    c = composition_state(alpha=30, beta=60).name_spots
+    assert set(c) == {"left", "right"} and all(set(side) == {"first", "result"} for side in c.values())
+    np.testing.assert_allclose(c["left"]["result"], c["right"]["result"], atol=1e-9)  # both end at α + β

@@ -85,3 +85,13 @@ def test_a_vector_that_cannot_be_turned_is_refused_with_a_message(v):
         check_vector(v)
     with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
         sandwich_state(0, 0, 30, v)
+
+
+def test_the_signed_zeros_are_explained_and_an_unturned_v_is_seen():
+    s = sandwich_state(0, 90, -360, v=(1, 0, 0))  # q = −1 up to sin(−180°) = −1.2e-16, not 0
+    assert s.unturned and s.zero_notes == sorted(s.zero_notes) and len(s.zero_notes) == 3
+    assert s.zero_notes[1] == "y = -0.0000: -1.2e-16: negative, a rounding error far below 0.00005"
+    assert s.zero_notes[2] == "z = -0.0000: -0.0 exactly: a zero with its sign bit set, equal to 0"
+    assert sandwich_state(0, 90, 90, v=(1, 0, 0)).zero_notes == []
+    assert not sandwich_state(0, 90, 90, v=(1, 0, 0)).unturned
+    assert sandwich_state(0, 90, 90, v=(0, 2, 0)).unturned  # v on the axis stays

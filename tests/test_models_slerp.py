@@ -207,3 +207,33 @@ def test_the_ghost_is_the_other_method_at_the_same_t(method):
     np.testing.assert_allclose(s.ghost, ql.sandwich_matrix(q), atol=1e-12)
     assert slerp_state(0.25, method, True, 0, 30, 20, 10, 0).ghost is None  # nothing moves: no ghost
     np.testing.assert_allclose(s.plane_now[other], to_plane(q, s.path.plane["basis"], np.radians(s.path.omega)))
+
+
+def test_the_readout_conditions_are_the_states():
+    """What the readout says is decided here: the flip, the long way, LERP's |q|², the NLERP − SLERP gap, the speeds."""
+    flipped = slerp_state(0.5, "slerp", True, 200, 0, 90, 0, 0)
+    long_way = slerp_state(0.5, "slerp", False, 200, 0, 90, 0, 0)
+    assert flipped.flipped and not flipped.long_way and long_way.long_way and not long_way.flipped
+    assert not slerp_state(0.5, "slerp", True, 150, 0, 90, 0, 0).long_way
+    lerp = slerp_state(0.5, "lerp", True, 150, 0, 90, 0, 0)
+    assert lerp.lerp_scale == pytest.approx(lerp.length ** 2) and lerp.lerp_scale == pytest.approx(0.7934 ** 2, 1e-3)
+    assert slerp_state(0.0, "lerp", True, 150, 0, 90, 0, 0).lerp_scale is None  # q0 itself is unit
+    assert slerp_state(0.5, "nlerp", True, 150, 0, 90, 0, 0).lerp_scale is None
+    s = slerp_state(0.25, "lerp", True, 150, 0, 90, 0, 0)
+    assert s.turned_now == pytest.approx({"slerp": 37.5, "nlerp": 33.02}, abs=5e-3)
+    assert s.lag_now == pytest.approx(33.02 - 37.5, abs=5e-3)
+    assert set(s.speeds_shown) == {"slerp", "nlerp"} and s.speeds_shown["slerp"] == pytest.approx(150)
+    nothing = slerp_state(0.5, "nlerp", True, 0, 0, 90, 0, 0)
+    assert nothing.same and nothing.speeds_shown == {}
+    refused = slerp_state(0.3, "slerp", False, 360, 0, 90, 0, 0)  # SLERP has no answer: no angles to compare
+    assert "slerp" not in refused.turned_now and refused.lag_now is None
+    assert slerp_state(0.5, "slerp", True, 150, 0, -90, 0, 0).axis_at_pole
+    assert not slerp_state(0.5, "slerp", True, 150, 0, 60, 0, 0).axis_at_pole
+
+
+def test_the_lag_extent_is_the_largest_lag_either_way():
+    path = slerp_path(150, 0, 90, 0, 0, True)
+    assert path.lag_extent == pytest.approx(np.nanmax(np.abs(path.lag)))
+    assert path.lag_extent == pytest.approx(abs(path.lag_peak[1]))  # as far ahead in the second half as behind
+    assert slerp_path(180, 0, 90, 0, 0, True).lag_extent == pytest.approx(8.15, abs=5e-3)  # the chart's ±9° scale
+    assert slerp_path(0, 0, 90, 0, 0, True).lag_extent == 0.0

@@ -254,3 +254,12 @@ def test_the_notes_say_what_each_panel_shows():
     full_turn = turret_state(180, 0, -180, 0, 0.5)
     assert full_turn.lerp_note == "A and B are the same orientation, yet the yaw runs a full turn"
     assert turret_state(20, 0, 20, 0, 0.5).slerp_note == "A and B are the same orientation: SLERP stays put"
+
+
+def test_the_slerp_note_is_the_turn_then_the_roll():
+    s = turret_state(0, 60, 120, -30, 0.5)
+    assert s.slerp_turn_note.startswith("one turn about one axis") and s.slerp_roll_note == (
+        "it rolls the head by up to 28.2°")
+    assert s.slerp_note == f"{s.slerp_turn_note}; {s.slerp_roll_note}"
+    flat = turret_state(170, 0, -170, 0, 0.5)  # only the yaw changes: SLERP does not roll
+    assert flat.slerp_roll_note == "" and flat.slerp_note == flat.slerp_turn_note

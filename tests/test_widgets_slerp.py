@@ -148,16 +148,16 @@ def test_the_dots_are_even_for_slerp_and_bunched_at_the_ends_for_nlerp(demo):
 
 def ticks_in_order(demo):
     """The 3D positions of the dots at t = 0, 0.1, ..., 1 for the shown method."""
-    return demo.items["ticks"][demo.values.method].points
+    return demo.items["paths"][demo.values.method].ticks.points
 
 
 def test_the_body_point_rides_on_the_sphere_for_unit_methods(demo):
     for method in ("slerp", "nlerp"):
         demo.set(method=method, angle=120, t=1.0, azimuth=30, elevation=10)
-        pts = demo.items["trails"][method].points
+        pts = demo.items["paths"][method].trail.points
         np.testing.assert_allclose(np.linalg.norm(pts, axis=1), RADIUS, rtol=1e-9)
     demo.set(method="lerp")
-    assert np.linalg.norm(demo.items["trails"]["lerp"].points, axis=1).min() < RADIUS * 0.9
+    assert np.linalg.norm(demo.items["paths"]["lerp"].trail.points, axis=1).min() < RADIUS * 0.9
 
 
 def test_t_moves_are_fast(demo):

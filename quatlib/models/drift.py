@@ -276,6 +276,21 @@ class DriftState:
     pictures: dict
     too_big: tuple
 
+    @property
+    def normalization(self) -> str:
+        """How the float32 quaternion is repaired: ``"normalized every 100 frames"`` or ``"never normalized"``."""
+        return f"normalized every {self.every:,} frames" if self.every else "never normalized"
+
+    @property
+    def worst_where(self) -> str:
+        """Where :attr:`worst` is taken: ``"between normalizations (frames 1,901–2,000)"``, or ``"so far"``."""
+        return f"between normalizations (frames {self.stretch[0]:,}–{self.stretch[1]:,})" if self.every else "so far"
+
+    @property
+    def shown(self) -> str:
+        """How the pictures show the drift: ``"true size"`` or ``"drift × 10,000"`` (:attr:`magnify`)."""
+        return "true size" if self.magnify == 1 else f"drift × {self.magnify:,.0f}"
+
 
 def _shell(M) -> float:
     """How far the farthest corner of the cube turned by ``M`` is from the centre."""

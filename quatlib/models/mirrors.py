@@ -111,6 +111,19 @@ class MirrorsState:
         return self.same_sign or self.opposite_sign
 
     @property
+    def final_name(self) -> str:
+        """The turned copy's name: ``"in both"``, or ``"in both ≈ original"`` / ``"= original"`` when it lands (nearly)
+        on the original, which then gets no name of its own (one name instead of two on top of each other)."""
+        return "in both = original" if self.no_turn else "in both ≈ original" if self.copies_close else "in both"
+
+    @property
+    def coincide_reason(self) -> str:
+        """Why the mirrors are one plane (``""`` unless :attr:`degenerate`): ``φ = 0°`` or ``φ = 180°``."""
+        if not self.degenerate:
+            return ""
+        return "φ = 0°: the mirrors coincide" if self.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
+
+    @property
     def ghost_det(self) -> float:
         """``det`` of the reflection in one mirror: −1 (handedness flipped)."""
         return float(np.linalg.det(self.ghost_matrix))

@@ -64,6 +64,20 @@ class Rotation2DState:
         """Whether the matrix and the complex number sent ``p`` to the same point (they always do)."""
         return bool(np.allclose(self.matrix, self.complex))
 
+    @property
+    def name_spots(self) -> dict:
+        """Where each arrow's name is written (:func:`ring_spots`, 16° apart): ``{"left": {"p", "out"}, "right":
+        {"z", "out", "rotor"}}``, each a point ``(x, y, 0)``; ``p`` and ``z`` point the same way, the turned
+        ``p′`` and ``z′`` θ further, ``e^{iθ}`` at θ.
+
+        >>> np.round(rotation_2d_state(45, point=(1, 0)).name_spots["left"]["out"], 2)   # p′ at 45°, on the ring
+        array([0.9, 0.9, 0. ])
+        """
+        start = float(np.degrees(np.arctan2(self.point[1], self.point[0])))
+        sides = {"left": {"p": start, "out": start + self.theta},
+                 "right": {"z": start, "out": start + self.theta, "rotor": self.theta}}
+        return {side: dict(zip(d, ring_spots(list(d.values()), 16), strict=True)) for side, d in sides.items()}
+
 
 def rotation_2d_state(theta: float, point=(1.0, 0.5)) -> Rotation2DState:
     """Turn ``point`` by ``theta`` degrees with the 2x2 matrix and with ``e^{iθ}``.
@@ -120,6 +134,17 @@ class CompositionState:
         """Whether both orders and the single turn by α + β agree (2D rotations commute: always)."""
         return bool(np.isclose(self.alpha_then_beta, self.beta_then_alpha)
                     and np.isclose(self.alpha_then_beta, self.total))
+
+    @property
+    def name_spots(self) -> dict:
+        """Where the names of each side's arrows are written (:func:`ring_spots`, 24° apart): ``{"left": {"first",
+        "result"}, "right": {...}}``, points ``(x, y, 0)``; left the first turn is α, right β, both end at α + β.
+
+        >>> np.round(composition_state(alpha=90, beta=60).name_spots["right"]["first"], 2)   # e^{iβ} at 60°
+        array([0.64, 1.1 , 0.  ])
+        """
+        return {side: dict(zip(("first", "result"), ring_spots([first, self.alpha + self.beta], 24), strict=True))
+                for side, first in (("left", self.alpha), ("right", self.beta))}
 
 
 def composition_state(alpha: float, beta: float) -> CompositionState:

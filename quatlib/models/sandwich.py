@@ -138,6 +138,21 @@ class SandwichState:
         return float(np.linalg.norm(self.v))
 
     @property
+    def unturned(self) -> bool:
+        """``v′ = v``: ``v`` lies on the axis, or θ is a whole number of turns."""
+        return bool(np.allclose(self.v_rot, self.v, atol=1e-9))
+
+    @property
+    def zero_notes(self) -> list:
+        """Why a number of ``q`` or the ``w`` of ``q v q⁻¹`` prints as ``-0.0000`` (:func:`zero_note`), sorted.
+
+        >>> sandwich_state(20, 70, 360, v=(1, 0, 0)).zero_notes   # q = −1 up to rounding
+        ['z = -0.0000: -1.4e-17: negative, a rounding error far below 0.00005']
+        """
+        return sorted({f"{name} = {signed(x)}: {zero_note(x)}"
+                       for name, x in [*zip("wxyz", self.q), ("w of q v q⁻¹", self.sandwich[0])] if zero_note(x)})
+
+    @property
     def pure_and_same(self) -> bool:
         """``q v q⁻¹`` is ``(0, v′)`` and ``q v q*`` gives the same (``q`` is a unit quaternion)."""
         return bool(np.allclose(self.sandwich[1:], self.v_rot, atol=1e-12)

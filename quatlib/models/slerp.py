@@ -276,6 +276,15 @@ class SlerpPath:
                 "length": {m: self.profiles[m]["length"] for m in METHODS},
                 "lag": {"slerp": self.lag * 0.0, "nlerp": self.lag}}
 
+    @property
+    def lag_extent(self) -> float:
+        """NLERP's largest lag or lead on SLERP over the whole path, degrees (0 where it is nowhere defined).
+
+        >>> round(slerp_path(150, 0, 90, 0, 0, True).lag_extent, 2)   # behind at t = 0.23, as far ahead at 0.77
+        4.51
+        """
+        return float(np.nanmax(np.abs(self.lag))) if np.isfinite(self.lag).any() else 0.0
+
 
 @functools.lru_cache(maxsize=16)
 def slerp_path(angle: float, azimuth: float, elevation: float, start_yaw: float, start_pitch: float,
@@ -394,6 +403,53 @@ class SlerpState:
         return {"angle": {m: self.values[m]["angle"] for m in METHODS}, "speed": dict(self.speed_cursor),
                 "length": {m: self.values[m]["length"] for m in METHODS},
                 "lag": {"slerp": slerp * 0.0, "nlerp": self.values["nlerp"]["angle"] - slerp}}
+
+    @property
+    def long_way(self) -> bool:
+        """``q0·q1 < 0`` and not flipped: the cube turns the long way round, more than 180°."""
+        return not self.flipped and self.dot < 0
+
+    @property
+    def lerp_scale(self) -> float | None:
+        """LERP's scaling of the cube, ``|q|²``, where its ``q`` is not unit (None for the other methods and at
+        the ends): drawn with ``q v q*``, a short ``q`` shrinks the cube (as a rotation, ``q v q⁻¹``, it is NLERP).
+
+        >>> round(slerp_state(0.5, "lerp", True, 150, 0, 90, 0, 0).lerp_scale, 3), slerp_state(0, "lerp", True,
+        ...       150, 0, 90, 0, 0).lerp_scale
+        (0.629, None)
+        """
+        if self.method != "lerp" or self.q is None or abs(self.length - 1) <= 1e-6:
+            return None
+        return self.length ** 2
+
+    @property
+    def turned_now(self) -> dict:
+        """SLERP's and NLERP's angles turned at ``t``, degrees, where defined (LERP turns as NLERP)."""
+        angles = {m: self.values[m]["angle"] for m in ("slerp", "nlerp")}
+        return {m: a for m, a in angles.items() if np.isfinite(a)}
+
+    @property
+    def lag_now(self) -> float | None:
+        """NLERP's angle minus SLERP's at ``t``, degrees (negative: behind); None where either is undefined.
+
+        >>> round(slerp_state(0.25, "slerp", True, 150, 0, 90, 0, 0).lag_now, 2)   # NLERP is slow near the ends
+        -4.48
+        """
+        turned = self.turned_now
+        return turned["nlerp"] - turned["slerp"] if len(turned) == 2 else None
+
+    @property
+    def speeds_shown(self) -> dict:
+        """SLERP's and NLERP's angular speeds at ``t``, degrees per unit ``t``, where defined; none when start and
+        end are the same orientation (nothing turns)."""
+        if self.same:
+            return {}
+        return {m: self.values[m]["speed"] for m in ("slerp", "nlerp") if np.isfinite(self.values[m]["speed"])}
+
+    @property
+    def axis_at_pole(self) -> bool:
+        """The axis elevation is ±90°: the axis is ±y whatever the azimuth."""
+        return abs(self.elevation) >= 90
 
     @property
     def q0(self) -> np.ndarray:

@@ -203,10 +203,21 @@ class TurretState:
     @property
     def slerp_note(self) -> str:
         """What to see in the SLERP panel: one turn at constant speed, and the roll it gives the head (if any)."""
+        return "; ".join(part for part in (self.slerp_turn_note, self.slerp_roll_note) if part)
+
+    @property
+    def slerp_turn_note(self) -> str:
+        """The first part of :attr:`slerp_note`: one turn about one axis at constant speed (or no turn)."""
         if self.same:
             return "A and B are the same orientation: SLERP stays put"
-        roll = f"; it rolls the head by up to {self.roll_slerp:.1f}°" if self.roll_slerp >= 0.05 else ""
-        return "one turn about one axis (dashed), at constant speed: even dots" + roll
+        return "one turn about one axis (dashed), at constant speed: even dots"
+
+    @property
+    def slerp_roll_note(self) -> str:
+        """The second part of :attr:`slerp_note`: how far SLERP rolls the head on the way ('' if it does not)."""
+        if self.same or self.roll_slerp < 0.05:
+            return ""
+        return f"it rolls the head by up to {self.roll_slerp:.1f}°"
 
     @property
     def lerp_note(self) -> str:

@@ -52,8 +52,11 @@ The package, by role (private modules, every public name re-exported here)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
+``_spherepath`` :class:`SpherePath` (a point's path on a sphere: whole, so far, equal steps, a needle)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
+``_arcchord`` :class:`ArcAndChord` (the plane of S³ through two quaternions: SLERP's arc, LERP's chord, NLERP)
+``_measure`` :func:`screen_gap` (how far apart two points are drawn)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
              :func:`labels_outside`, :func:`labels_on_ink`, :class:`TextBox`: is every label legible?
 ``_placer``  :func:`place_labels` (labels in turn, each at its first free spot), :func:`ring_offsets`,
@@ -123,18 +126,21 @@ array([0., 1.])
 b'\\x89PNG'
 """
 
+from ._arcchord import ArcAndChord
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, Trail, UnitCircle
 from ._camera import Camera, Scene
 from ._charts import Curves, History, Sketch, envelope
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
+from ._measure import screen_gap
 from ._outline import OutlineText, WorldAxes
 from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, text_size
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._ringnames import RingNames
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
+from ._spherepath import SpherePath
 from ._style import (
     AXIS_COLORS,
     COLOR_ROLES,
@@ -168,13 +174,16 @@ __all__ = [
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
+    "SpherePath",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
-    "History", "Curves", "Sketch", "envelope",
+    "History", "Curves", "Sketch", "envelope", "ArcAndChord",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
     # legibility: the boxes of the texts drawn, overlaps, texts cut off
     "TextBox", "text_boxes", "overlapping_labels", "labels_outside", "labels_on_ink",
     # placing labels apart
     "place_labels", "ring_offsets", "text_size", "place_beside", "PlacedLabels",
+    # measures of the drawing
+    "screen_gap",
 ]

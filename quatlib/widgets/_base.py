@@ -49,7 +49,10 @@ Code outside this module uses only public methods of a demo:
   update again (for a draw that keeps two controls in step);
 - ``with demo.hold(): ...`` batches changes into one repaint, and
   ``demo.refresh()`` inside it asks for a repaint when the block ends (for a
-  change the model sees that is not a control, e.g. a list of nudges).
+  change the model sees that is not a control, e.g. a list of nudges);
+- ``demo.guard(name, allowed)`` keeps a control that works only in some states
+  (the belt's untangling, at 720°) where it is: a script's move is put back
+  before the update.
 
 An exception in the model or the draw never reaches the learner as a
 traceback: the readout explains, the last good picture stays, and the
@@ -805,3 +808,33 @@ class Demo(W.HBox):
         data["text/plain"] = f"{self.name}: {self.description} (a live widget: run the notebook to use it)"
         data["image/png"] = base64.b64encode(self.snapshot()).decode("ascii")
         return data
+
+    # -- wiring that demos share ---------------------------------------------------------
+    def guard(self, name: str, allowed) -> None:
+        """Keep control ``name`` where it is while ``allowed(demo.values)`` is false.
+
+        For a control that works only in some states (the belt's untangling, at
+        720° only): a learner finds it disabled there (the draw disables it), and
+        a move by a script is put back, quietly, before the demo updates, so the
+        update draws the state as it was.  The guard is observed before the
+        demo's own update (traitlets calls observers in the order they were added).
+
+        >>> import quatlib as ql
+        >>> demo = ql.widgets.belt_trick(turn=360)
+        >>> demo.controls["untangle"].value = 0.5   # refused: untangling works at 720° only
+        >>> demo.controls["untangle"].value, demo.state.untangle
+        (0.0, 0.0)
+        """
+        control, putting_back = self.controls[name], []
+
+        def put_back(change):
+            if not putting_back and not allowed(self.values):
+                putting_back.append(True)
+                try:
+                    self.set(quiet=True, **{name: change["old"]})
+                finally:
+                    putting_back.clear()
+
+        control.unobserve(self._on_control, names="value")
+        for handler in (put_back, self._on_control):
+            control.observe(handler, names="value")

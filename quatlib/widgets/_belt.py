@@ -11,7 +11,7 @@ import numpy as np
 from .. import belt
 from .. import plot as qp
 from ..models.belt_demo import BeltState, belt_state, s3_landmarks, untangle_works
-from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, slider
+from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, player, slider
 from ._readouts import check, code, lines, mono
 
 __all__ = ["belt_trick"]
@@ -104,46 +104,31 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "numbers": [W.HTML(layout=W.Layout(width=f"{int(w * 100)}px", padding="0 0 0 12px")) for w in _PANELS_IN],
         "reason": W.HTML(layout=control_style()["layout"]),
     }
-    untangle0 = float(untangle)
     controls = {
         "turn": angle_slider("turn (°)", turn, 0.0, 720.0, 5.0, tooltip="turn the cube about the vertical axis"),
-        "untangle": slider("untangled", untangle0, 0.0, 1.0, 1.0 / _PLAY_STEPS, readout_format=".2f",
+        "untangle": slider("untangled", float(untangle), 0.0, 1.0, 1.0 / _PLAY_STEPS, readout_format=".2f",
                            tooltip="0: twisted, 1: straight; the cube does not move (works at 720°)"),
     }
     buttons = {
         "untangle": W.Button(description="untangle ▶", tooltip="untangle the ribbons without moving the cube",
                              layout=W.Layout(width="120px")),
-        "play": W.Play(value=int(round(untangle0 * _PLAY_STEPS)), min=0, max=_PLAY_STEPS, step=1, interval=60,
-                       description="run the untangling", layout=W.Layout(width="120px")),
+        # the animation, which the browser plays: it moves the slider, and the slider moves it
+        "play": player(controls["untangle"], _PLAY_STEPS, interval=60, description="run the untangling",
+                       layout=W.Layout(width="120px")),
     }
-    play, untangler = buttons["play"], controls["untangle"]
-    putting_back = []
-
-    def guard(change):
-        """The untangling works only at 720°: elsewhere a move of the slider (by a script) is put back."""
-        if not putting_back and not untangle_works(demo.values.turn):
-            putting_back.append(True)
-            try:
-                demo.set(untangle=change["old"], quiet=True)
-            finally:
-                putting_back.clear()
-
-    # observed before the demo's own update, in this order: the guard, then the play control follows the slider
-    untangler.observe(guard, names="value")
-    untangler.observe(lambda _: setattr(play, "value", int(round(untangler.value * _PLAY_STEPS))), names="value")
     for name in ("s3_surface", "s3_circle", "s3_plus", "s3_minus", "s3_note"):
         items[name].static = True  # fixed places of S³: drawn once into the cached background
     demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball, s3],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
-    play.observe(lambda change: demo.set(untangle=change["new"] / _PLAY_STEPS), names="value")
+    demo.guard("untangle", lambda values: untangle_works(values.turn))  # a script's move elsewhere is put back
 
     def start_untangling(_=None):
         """Run the animation (the browser plays it), from the twisted state if it has already finished."""
         if demo.state.allowed:
-            if untangler.value >= 1.0:
+            if controls["untangle"].value >= 1.0:
                 demo.set(untangle=0.0)
-            play.playing = True
+            buttons["play"].playing = True
 
     buttons["untangle"].on_click(start_untangling)
     return demo

@@ -21,7 +21,7 @@ from ..models.drift import (
     shared_runs,
 )
 from ._base import Demo, control_style, fmt_sci
-from ._readouts import code, lines, note
+from ._readouts import cells, code, lines, note
 
 __all__ = ["drift"]
 
@@ -151,29 +151,25 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
         # (every frame's own error is in the readout). No band: a new fill_between costs 11 ms a change.
         x, _, top = s.run["worst_curve"]
         it["plot_q"].set_curve(F32, x, top)
-    n, m, every = s.frames, s.magnify, s.every
-    it["plot_q"].set_cursor(n, {F32: s.worst, F64: s.q_error[F64]})
-    it["plot_R"].set_cursor(n, s.matrix_error)
+    it["plot_q"].set_cursor(s.frames, {F32: s.worst, F64: s.q_error[F64]})
+    it["plot_R"].set_cursor(s.frames, s.matrix_error)
     it["ghosts"][0].set_data(s.pictures["ghost_q"])
     it["ghosts"][2].set_data(s.pictures["ghost_R"])
     for cube, key in zip(it["cubes"], ("sandwich", "normalized", "matrix"), strict=True):
         cube.set_data(s.pictures[key])
     for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
         demo.scenes[k].set_note("too big to fit: magnify less" if s.too_big[k] else "")
-    shown, col = "true size" if m == 1 else f"drift × {m:,.0f}", s.columns
-    cells = [f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
-             f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
-             f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; off-diagonal of RᵀR: {fmt_sci(s.shear)}"
-             + (" (no shear)" if s.shear == 0 else "")]
-    it["captions"].value = ("<div style='display:flex;font-size:12px;line-height:1.3;color:" + _C["ink"] + "'>"
-                            + "".join(f"<div style='width:{PANEL * 100:.0f}px;padding:0 8px;box-sizing:border-box'>"
-                                      f"{c}</div>" for c in cells) + "</div>")
-    worst = (f"worst between normalizations (frames {s.stretch[0]:,}–{s.stretch[1]:,}): " if every else
-             "worst so far: ") + fmt_sci(s.worst)
+    shown, col = s.shown, s.columns
+    captions = [f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
+                f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
+                f"{shown}: columns × {col[0]:.3f}, {col[1]:.3f}, {col[2]:.3f}; off-diagonal of RᵀR: "
+                f"{fmt_sci(s.shear)}" + (" (no shear)" if s.shear == 0 else "")]
+    it["captions"].value = cells(captions, PANEL * 100)  # one under each panel
     eR = s.matrix_error
     return lines(
-        f"after <b>{n:,}</b> frames (float32 {f'normalized every {every:,} frames' if every else 'never normalized'}):",
-        f"float32: |q| = {code(f'{s.length[F32]:.8f}')} (|q| − 1 = {fmt_sci(s.drift[F32])}); {worst}",
+        f"after <b>{s.frames:,}</b> frames (float32 {s.normalization}):",
+        f"float32: |q| = {code(f'{s.length[F32]:.8f}')} (|q| − 1 = {fmt_sci(s.drift[F32])}); "
+        f"worst {s.worst_where}: {fmt_sci(s.worst)}",
         f"float64 (never normalized): |q| − 1 = {fmt_sci(s.drift[F64])}",
         f"normalize(q) in float32: |q| = {code(f'{s.normalized_length:.8f}')}",
         f"matrix (never repaired): max|RᵀR − I| = {fmt_sci(eR[F32])} (float32), {fmt_sci(eR[F64])} (float64)",

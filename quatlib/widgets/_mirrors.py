@@ -120,19 +120,17 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["axis"].set_data(1.75 * s.line, -1.75 * s.line)
     for item in ("axis", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
-    # a copy (nearly) on the original gets one name instead of two on top of each other
-    final = "in both = original" if s.no_turn else "in both ≈ original" if s.copies_close else "in both"
+    # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name)
     it["names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
                           "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
                           "turn": s.turn_arc[len(s.turn_arc) // 2] if shown else None,
                           "axis": 1.5 * s.line if shown else None, "n1": s.hinge + 0.7 * s.n1,
                           "n2": s.hinge + 0.7 * s.n2},
-                         texts={"final": final, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
+                         texts={"final": s.final_name, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
                                 "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
     if s.degenerate:
-        why = "φ = 0°: the mirrors coincide" if s.mirror_angle < 90 else "φ = 180°: n₂ = −n₁, the same mirror again"
-        scene.set_note(f"{why}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every line in\n"
-                       "the mirror would do).", color=_C["warn"])
+        scene.set_note(f"{s.coincide_reason}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis "
+                       "(every line in\nthe mirror would do).", color=_C["warn"])
     else:
         scene.set_note("")
     return _readout(s)

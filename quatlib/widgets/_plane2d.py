@@ -8,7 +8,7 @@ import numpy as np
 from .. import plot as qp
 from .._plane import complex_from_angle
 from ..models.geometry import arc_points
-from ..models.plane2d import CompositionState, Rotation2DState, composition_state, ring_spots, rotation_2d_state
+from ..models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state
 from ._base import Demo, angle_slider, fmt
 from ._readouts import check, fmt_complex, lines, mono
 
@@ -32,10 +32,9 @@ def _names(scene, spec):
     return {key: qp.Label(scene, text, color=color, fontsize=10) for key, (text, color) in spec.items()}
 
 
-def _place(labels, directions, gap):
-    """Write each label on the ring at its arrow's direction (degrees), ``gap`` degrees apart (the model's
-    :func:`~quatlib.models.plane2d.ring_spots`)."""
-    for key, spot in zip(directions, ring_spots(list(directions.values()), gap), strict=True):
+def _place(labels, spots):
+    """Write each label on the ring at its arrow's direction, apart from the others (the state's ``name_spots``)."""
+    for key, spot in spots.items():
         labels[key].set_data(spot)
 
 
@@ -106,9 +105,8 @@ def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     for arc, begin in ((it["arc_l"], start), (it["arc_r"], (0.32, 0, 0))):
         arc.set_data(arc_points(_Z, begin, rad), angle=rad)
         arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
-    start = np.degrees(np.arctan2(s.point[1], s.point[0]))
-    _place(it["names_l"], {"p": start, "out": start + s.theta}, gap=16)
-    _place(it["names_r"], {"z": start, "out": start + s.theta, "rotor": s.theta}, gap=16)
+    _place(it["names_l"], s.name_spots["left"])
+    _place(it["names_r"], s.name_spots["right"])
     it["numbers"][0].value = mono(
         f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-sn, 3):>6}],\n        [{fmt(sn, 3):>6}, {fmt(c, 3):>6}]]\n"
         f"p′ = R(θ) p = ({fmt(s.matrix[0], 3)}, {fmt(s.matrix[1], 3)})")
@@ -163,7 +161,7 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
         it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
         it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(_xyz(end))
-        _place(it[f"{side}_names"], {"first": np.degrees(first), "result": np.degrees(first + second)}, gap=24)
+        _place(it[f"{side}_names"], s.name_spots[side])
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
     return lines(f"e<sup>iα</sup> = {fmt_complex(ea, 4)}", f"e<sup>iβ</sup> = {fmt_complex(eb, 4)}",

@@ -13,7 +13,7 @@ import numpy as np
 from ..plot import COLORS
 from ._base import fmt
 
-__all__ = ["lines", "code", "mono", "note", "number_row", "fmt_complex", "check"]
+__all__ = ["lines", "code", "mono", "note", "number_row", "cells", "fmt_complex", "check"]
 
 
 def lines(*rows: str, height: float = 1.6) -> str:
@@ -71,6 +71,17 @@ def number_row(names, values, colors) -> str:
                    for n, c in zip(names, colors, strict=True))
     body = "".join(f"<td style='padding:0 8px;text-align:right'><code>{v}</code></td>" for v in values)
     return f"<table style='font-family:monospace;margin-left:6px'><tr>{head}</tr><tr>{body}</tr></table>"
+
+
+def cells(texts, width: float, *, font_size: int = 12, line_height: float = 1.3) -> str:
+    """A row of equal cells, ``width`` px each, one text in each: the captions under a row of equal panels.
+
+    >>> cells(["left", "right"], 250).count("width:250px")
+    2
+    """
+    cell = f"<div style='width:{width:.0f}px;padding:0 8px;box-sizing:border-box'>"
+    return (f"<div style='display:flex;font-size:{font_size}px;line-height:{line_height};color:{COLORS['ink']}'>"
+            + "".join(f"{cell}{text}</div>" for text in texts) + "</div>")
 
 
 def fmt_complex(z, digits: int = 3) -> str:

@@ -8,7 +8,7 @@ import numpy as np
 from .. import plot as qp
 from ..models.geometry import arc_points
 from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
-from ..plot import Bars, Label, Polyline, StaticText, legend, strip
+from ..plot import Bars, Label, Polyline, StaticText, legend, screen_gap, strip
 from . import _projector
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
 from ._readouts import check, code, lines, note, number_row
@@ -133,7 +133,7 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     turn = np.radians(s.angle)
     it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
     mid = it["arc"].points[len(it["arc"].points) // 2]
-    shown = abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9 and _screen_gap(main, mid, s.v) > 0.2
+    shown = abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9 and screen_gap(main, mid, s.v) > 0.2
     for key, tip in (("turned", s.v_rot), ("correct", s.v_rot), ("wrong", s.qv[1:])):
         it[key].set_data(tip)
     it["q_bars"].set_data(s.q)
@@ -152,9 +152,9 @@ def _place_labels(demo: Demo, s: SandwichState, angle: tuple) -> None:
     with another's names both.
     """
     it, (main, side) = demo.items, demo.scenes
-    same = np.allclose(s.v_rot, s.v, atol=1e-9)
-    close = same or _screen_gap(main, s.v, s.v_rot) < 0.3
-    coincide = _screen_gap(side, s.qv[1:], s.v_rot) < 0.05
+    same = s.unturned
+    close = same or screen_gap(main, s.v, s.v_rot) < 0.3
+    coincide = screen_gap(side, s.qv[1:], s.v_rot) < 0.05
     zero, tip = np.zeros(3), 1.3 * s.axis
     qp.place_beside(main, [(it["axis_label"], tip, zero, "n"), (it["angle_label"], *angle),
                            (it["turned_label"], s.v_rot, zero,
@@ -165,20 +165,12 @@ def _place_labels(demo: Demo, s: SandwichState, angle: tuple) -> None:
                            (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")])
 
 
-def _screen_gap(scene, a, b) -> float:
-    """How far apart the points ``a`` and ``b`` are drawn in ``scene`` (data units of the panel)."""
-    (pa, pb), _ = scene.project(np.array([a, b]))
-    return float(np.hypot(*(pa - pb)))
-
-
 def _readout(s: SandwichState, verdict: str) -> str:
     """Both products, number by number: ``q``, ``v = v∥ + v⊥`` and what the sandwich does to each, then ``q v``."""
     def vec(a, w=None):
         parts = ", ".join(fmt(x, 3) for x in a)
         return code(f"({parts})" if w is None else f"({w} | {parts})")
 
-    zeros = {f"{name} = {signed(x)}: {zero_note(x)}"
-             for name, x in [*zip("wxyz", s.q), ("w of q v q⁻¹", s.sandwich[0])] if zero_note(x)}
     return lines(
         f"axis n = {code(fmt_vector(s.axis, 3))}, θ = <b>{fmt(s.angle, 0)}°</b>, θ/2 = {fmt(s.angle / 2, 1)}°",
         "q = cos(θ/2) + sin(θ/2) n:" + number_row("wxyz", [signed(x) for x in s.q], (_C["ink"], *qp.AXIS_COLORS))
@@ -191,4 +183,4 @@ def _readout(s: SandwichState, verdict: str) -> str:
                                "unit quaternion)"),
         note(f"q v = {vec(s.qv[1:], fmt(s.qv_w))}<br>|vector part| = {fmt(s.qv_length, 3)}, its 4D length "
              f"{fmt(s.qv_norm4, 3)} = |v|<br>{verdict}", WRONG),
-        *(note(z) for z in sorted(zeros)))
+        *(note(z) for z in s.zero_notes))

@@ -97,14 +97,10 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
         # elevation ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still turns
         "meridian": qp.Polyline(scene, color=_C["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
-        # one path per method (only the chosen one is shown): the whole path faint, the part so far bold, and
-        # dots at t = 0, 0.1, ..., 1
-        "wholes": {m: qp.Polyline(scene, color=COLORS[m], linewidth=1.0, alpha=qp.line_alpha(COLORS[m], 0.5),
-                                  split=True) for m in METHODS},
         "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
-        "trails": {m: qp.Trail(scene, radius=RADIUS, color=COLORS[m], linewidth=2.4, sphere=False) for m in METHODS},
-        "ticks": {m: qp.Dots(scene, color=COLORS[m], size=5.5) for m in METHODS},
-        "needles": {m: qp.Arrow(scene, color=COLORS[m], linewidth=1.6, head=0.08) for m in METHODS},
+        # one path of the body point per method (only the chosen one is shown): the whole path faint, the part so
+        # far bold, dots at t = 0, 0.1, ..., 1 (evenly spaced for SLERP, bunched at the ends for NLERP), a needle
+        "paths": {m: qp.SpherePath(scene, radius=RADIUS, color=COLORS[m]) for m in METHODS},
         # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc
         # the cube turns in (radius CUBE_RADIUS whatever its orientation)
         "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
@@ -115,7 +111,8 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     for item in (*items["ends"], items["axle"], axle_label, items["meridian"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
-    items["plane"] = _plane(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)))
+    items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)),
+                                    COLORS)  # the q0–q1 plane of the sphere of quaternions
     with qp.style():
         axes = [fig.add_axes((x0, y / H_IN, width, 0.64 / H_IN)) for y in (1.84, 0.66)]
     # LERP turns exactly as NLERP (it differs in length only: the chord in the picture above), so these two
@@ -148,35 +145,6 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                 description="a cube interpolated between two orientations with SLERP, NLERP or LERP")
 
 
-def _plane(ax) -> qp.Sketch:
-    """The q0–q1 plane of the sphere of quaternions: unit circle, arc, chord, and each method's points."""
-    sketch = qp.Sketch(ax, xlim=(-1.3, 1.3), ylim=(-0.52, 1.2), title="q0–q1 plane: arc and chord")
-    ink, lerp, nlerp, slerp = _C["ink"], COLORS["lerp"], COLORS["nlerp"], COLORS["slerp"]
-    sketch.add_line("circle", color=_C["faint"], linewidth=0.8, fixed=True)
-    sketch.add_line("radii", color=_C["faint"], linewidth=0.8)
-    sketch.add_line("arc", color=ink, linewidth=1.6)
-    sketch.add_line("chord", color=lerp, linewidth=1.2, linestyle=(0, (4, 2.5)))
-    # NLERP's points are LERP's pushed out along the ray from 0: these segments show the push
-    sketch.add_line("push", color=nlerp, linewidth=0.6, alpha=qp.line_alpha(nlerp, 0.55))
-    sketch.add_line("lerp", color=lerp, linestyle="none", marker="o", size=3.0, label="LERP", zorder=3)
-    sketch.add_line("slerp", color=slerp, linestyle="none", marker="o", size=5.6, fill="white", label="SLERP",
-                    zorder=3)
-    sketch.add_line("nlerp", color=nlerp, linestyle="none", marker="o", size=3.6, label="NLERP", zorder=4)
-    sketch.add_line("ray", color=nlerp, linewidth=1.0, moving=True, zorder=4)
-    for m, size in (("lerp", 6.0), ("slerp", 8.5), ("nlerp", 6.0)):
-        sketch.add_line(f"{m} now", color=COLORS[m], linestyle="none", marker="o", size=size,
-                        fill="white" if m == "slerp" else None, moving=True, zorder=5)
-    sketch.add_text("q0", ha="right", va="bottom")
-    sketch.add_text("q1", ha="left", va="bottom")
-    sketch.add_text("0", ha="right", va="bottom", color=_C["note"], fixed=True)
-    sketch.add_text("omega", va="top", fontsize=8)
-    s = np.linspace(0, 2 * np.pi, 121)
-    sketch.set_line("circle", np.c_[np.cos(s), np.sin(s)])
-    sketch.set_text("0", (-0.04, 0.03), "0")
-    sketch.legend(["slerp", "nlerp", "lerp"], loc="lower center", ncol=3, columnspacing=1.0)
-    return sketch
-
-
 def _draw_path(it: dict, path) -> None:
     """The parts that change only with the two orientations: outlines, axis, meridian, the plane, the charts."""
     for end, M in zip(it["ends"], path.ends, strict=True):
@@ -186,21 +154,13 @@ def _draw_path(it: dict, path) -> None:
     it["end_labels"].set_data(dict(zip(("q0", "q1"), path.labels, strict=True)))  # after the axis label
     it["meridian"].set_data(path.meridian)
     it["meridian"].changed()  # the static items above: the camera layer is drawn again, once
-    sketch, plane = it["plane"], path.plane
-    (q0, q1), lerp_ticks = plane["chord"], plane["ticks"]["lerp"]
-    for name, points in (("arc", plane["arc"]), ("chord", plane["chord"]), ("radii", [q0, [0, 0], q1]),
-                         *plane["ticks"].items(),  # NLERP's points are LERP's pushed out along the ray from 0
-                         ("push", np.stack([lerp_ticks, plane["ticks"]["nlerp"], np.full_like(lerp_ticks, np.nan)],
-                                           axis=1).reshape(-1, 2))):
-        sketch.set_line(name, points)
-    sketch.set_text("q0", q0 + [-0.06, 0.04], "q0")
-    sketch.set_text("q1", q1 + [0.06, 0.04], "q1")
-    sketch.set_text("omega", (0.0, -0.06), f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
+    # SLERP's points evenly spaced on the arc, NLERP's bunched (LERP's on the chord, pushed out to the circle)
+    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():
             if NAMES[m] in plot.lines:
                 plot.set_curve(NAMES[m], T_GRID, y)
-    worst = np.nanmax(np.abs(path.lag)) if np.isfinite(path.lag).any() else 0.0
+    worst = path.lag_extent
     it["plots"]["lag"].set_note(f"off the chart: up to {worst:.0f}°" if worst > LAG_RANGE else "")
 
 
@@ -209,57 +169,47 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     if old is None or old.path is not s.path:
         _draw_path(it, s.path)
     if old is None or old.path is not s.path or old.method != m:  # the method's whole path and its t-steps
-        it["ticks"][m].set_data(s.path.ticks[m])
-        it["wholes"][m].set_data(s.whole)
+        it["paths"][m].set_path(s.whole, s.path.ticks[m])
     if old is None or old.method != m:
         for plot in it["plots"].values():
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
-        for name in METHODS:
-            for kind in ("wholes", "trails", "ticks", "needles"):
-                it[kind][name].set_visible(name == m)
+        for name, path in it["paths"].items():
+            path.set_visible(name == m)
         it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
     for item, value in ((it["cube"], s.cube), *((g, s.ghost if k == s.ghost_method else None)
-                                                for k, g in it["ghosts"].items()), (it["needles"][m], s.needle)):
+                                                for k, g in it["ghosts"].items())):
         item.set_visible(value is not None)
         if value is not None:
             item.set_data(value)
-    it["trails"][m].set_data(s.trail)
+    it["paths"][m].set_data(s.trail, s.needle)
     for key, plot in it["plots"].items():
         plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
-    sketch, now = it["plane"], s.plane_now
-    for name in METHODS:
-        sketch.set_line(f"{name} now", None if now[name] is None else [now[name]])
-    sketch.set_line("ray", None if now["nlerp"] is None else [[0.0, 0.0], now["nlerp"]])
+    it["plane"].set_now(s.plane_now)
     demo.scenes[0].set_note(s.note, color=_C["warn"])
     return _readout(s)
 
 
 def _readout(s: SlerpState) -> str:
     """The numbers at ``t``: the angle turned, the flip, ``q(t)``, every method's angle and speed, and why not."""
-    angles = {n: s.values[n]["angle"] for n in ("slerp", "nlerp")}
-    speeds = {n: s.values[n]["speed"] for n in ("slerp", "nlerp") if np.isfinite(s.values[n]["speed"])}
-    finite = {n: a for n, a in angles.items() if np.isfinite(a)}
-    lerp_short = s.method == "lerp" and s.q is not None and abs(s.length - 1) > 1e-6
-    rows = [
+    lag = "" if s.lag_now is None else f" (NLERP − SLERP = {fmt(s.lag_now, 2)}°)"
+    return lines(
         s.problem is None and f"<b>{NAMES[s.method]}</b>, t = {s.t:.2f}: turned <b>{fmt(s.angle, 2)}°</b> of "
                               f"{fmt(s.total, 1)}°",
         s.flipped and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0: q1 flipped to −q1, so the cube turns {fmt(s.total, 0)}° "
                       f"the short way instead of {fmt(s.turn, 0)}°.",
-        not s.flipped and s.dot < 0 and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, "
-                                        f"{fmt(s.total, 0)}°.",
+        s.long_way and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, {fmt(s.total, 0)}°.",
         s.q is not None and f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}",
-        lerp_short and note(f"LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = "
-                            f"{fmt(s.length ** 2, 3)}. As a rotation (q v q⁻¹) it is NLERP.", color=_C["caution"]),
-        finite and (f"at t = {s.t:.2f}: " + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in finite.items())
-                    + (f" (NLERP − SLERP = {fmt(angles['nlerp'] - angles['slerp'], 2)}°)" if len(finite) == 2
-                       else "")),
+        s.lerp_scale is not None and note(f"LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = "
+                                          f"{fmt(s.lerp_scale, 3)}. As a rotation (q v q⁻¹) it is NLERP.",
+                                          color=_C["caution"]),
+        s.turned_now and (f"at t = {s.t:.2f}: "
+                          + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in s.turned_now.items()) + lag),
         s.ghost is not None and note(f"The outline cube in {NAMES[s.ghost_method]}'s colour: "
                                      f"{NAMES[s.ghost_method]} at the same t."),
-        speeds and not s.same and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
-                                                                       for n, v in speeds.items()),
+        s.speeds_shown and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
+                                                                for n, v in s.speeds_shown.items()),
         s.why and f"<span style='color:{_C['warn']}'>{s.why}</span>",
-        abs(s.elevation) >= 90 and note(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
-                                        f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc "
-                                        "shows the azimuth, where the axis tips to as the elevation goes down)."),
-    ]
-    return lines(*rows, height=1.5)
+        s.axis_at_pole and note(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
+                                f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc shows the "
+                                "azimuth, where the axis tips to as the elevation goes down)."),
+        height=1.5)

@@ -150,8 +150,8 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
-    turn, _, roll = s.slerp_note.partition("; ")
-    it["notes"][0].value = turn + (f"; <b>{roll}</b>" if roll else "")
+    roll = s.slerp_roll_note  # in bold: the bank a yaw-and-pitch turret cannot make
+    it["notes"][0].value = s.slerp_turn_note + (f"; <b>{roll}</b>" if roll else "")
     it["notes"][1].value = colored(s.lerp_note, _C["warn"]) if s.lerp_note else ""
     lerp_name = colored("lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles", _EULER)
 
