@@ -8,6 +8,7 @@ tests/test_demos.py drives every control of every demo; the demos of notebooks 0
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import ipywidgets as W
 import numpy as np
@@ -295,7 +296,9 @@ def test_a_slider_moved_in_the_browser_is_painted_after_the_message_at_its_lates
         d.view_controls["view_azim"].value = 30  # a view turn alone: the same state drawn from the new view
         await asyncio.sleep(0)
 
-    asyncio.run(drag())
+    # on a new loop in a thread of its own: in the whole suite another test may leave a loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, drag()).result()
     assert len(d.timings) == n + 2 and d.scenes[0].view[0] == 30
     assert d.snapshot() == qw.hello_cube(yaw=40).set(view_azim=30).snapshot()
     d.set(yaw=-30)  # from a cell (no browser message): painted at once, as before
