@@ -669,10 +669,8 @@ class Demo(W.HBox):
             yield self
         finally:
             self._hold -= 1
-            if self._hold == 0 and self._dirty:
-                self.refresh()
-            elif self._hold == 0 and self._view_dirty:  # only the view changed: draw again, no model
-                self._update(view_only=True)
+            if self._hold == 0:
+                self._paint_marked()
 
     def _on_control(self, change) -> None:
         if self._quiet:
@@ -718,8 +716,11 @@ class Demo(W.HBox):
     def _paint_changes(self) -> None:
         """Paint what changed since the last paint (see :meth:`_paint_after_reply`)."""
         self._paint_scheduled = False
-        if self._hold:  # the end of the hold paints
-            return
+        if not self._hold:  # else the end of the hold paints
+            self._paint_marked()
+
+    def _paint_marked(self) -> None:
+        """Paint what is marked: the model and the draw after a control, only the draw after a view turn."""
         if self._dirty:
             self._update(view_only=False)
         elif self._view_dirty:
