@@ -437,8 +437,7 @@ class _Orbit:
         c = self.demo.view_controls
         if target is None or target == (c["view_azim"].value, c["view_elev"].value):
             return
-        self.demo.set(quiet=True, view_azim=target[0], view_elev=target[1])
-        self.demo._on_view(None)
+        self.demo.set(view_azim=target[0], view_elev=target[1])  # one repaint, now (this runs after the reply)
 
 
 # --------------------------------------------------------------------------------------
