@@ -296,7 +296,9 @@ def test_a_slider_moved_in_the_browser_is_painted_after_the_message_at_its_lates
         d.view_controls["view_azim"].value = 30  # a view turn alone: the same state drawn from the new view
         await asyncio.sleep(0)
 
-    # on a new loop in a thread of its own: in the whole suite another test may leave a loop running in this one
+    # on a new loop in a thread of its own: in the whole suite the browser tests run first, and while
+    # pytest-playwright's session-wide sync_playwright() is started, its event loop counts as running in
+    # the main thread (asyncio.run would refuse to start another)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, drag()).result()
     assert len(d.timings) == n + 2 and d.scenes[0].view[0] == 30
