@@ -276,23 +276,26 @@ def test_refresh_inside_hold_repaints_once_when_the_block_ends():
     assert len(d.timings) == n + 1
 
 
-def test_a_slider_moved_in_the_browser_is_painted_after_the_message_at_its_latest_value(monkeypatch):
-    """A change that arrives as a widget message from the browser is painted on the event loop, right after
-    the kernel has answered (so the browser can send the next value meanwhile); two changes before that
-    paint give one paint of the latest values."""
+def test_a_slider_dragged_in_the_browser_is_painted_after_each_message_at_its_latest_value(monkeypatch):
+    """A lone change from the browser is painted at once; the changes that follow it within Demo.DRAG_GAP (a
+    drag) are painted on the event loop, right after the kernel has answered (so the browser can send the next
+    value meanwhile), and two changes before that paint give one paint of the latest values."""
     from quatlib.widgets import _base
 
     d = qw.hello_cube()
     monkeypatch.setattr(_base, "_from_browser", lambda: True)
-    n, before = len(d.timings), d.state
+    n = len(d.timings)
 
     async def drag():  # the kernel's comm handlers run on its event loop, like this
-        d.controls["yaw"].value = 20
+        d.controls["yaw"].value = 10  # the first value: nothing came before it, painted at once
+        first = d.snapshot()
+        assert len(d.timings) == n + 1 and first == qw.hello_cube(yaw=10).snapshot()
+        d.controls["yaw"].value = 20  # the drag goes on: painted after the reply
         d.controls["yaw"].value = 40
         d.view_controls["view_azim"].value = 10
-        assert len(d.timings) == n and d.state is before  # nothing painted while the messages are handled
+        assert len(d.timings) == n + 1 and d.snapshot() == first  # nothing painted while the messages are handled
         await asyncio.sleep(0)
-        assert len(d.timings) == n + 1  # one paint, of the latest values
+        assert len(d.timings) == n + 2  # one paint, of the latest values
         d.view_controls["view_azim"].value = 30  # a view turn alone: the same state drawn from the new view
         await asyncio.sleep(0)
 
@@ -301,16 +304,21 @@ def test_a_slider_moved_in_the_browser_is_painted_after_the_message_at_its_lates
     # the main thread (asyncio.run would refuse to start another)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, drag()).result()
-    assert len(d.timings) == n + 2 and d.scenes[0].view[0] == 30
+    assert len(d.timings) == n + 3 and d.scenes[0].view[0] == 30
     assert d.snapshot() == qw.hello_cube(yaw=40).set(view_azim=30).snapshot()
-    d.set(yaw=-30)  # from a cell (no browser message): painted at once, as before
-    assert len(d.timings) == n + 3 and d.snapshot() == qw.hello_cube(yaw=-30).set(view_azim=30).snapshot()
+    d._last_browser_change -= d.DRAG_GAP  # a pause: the next change from the browser is a lone one again
+    d.controls["yaw"].value = -20
+    assert len(d.timings) == n + 4 and d.snapshot() == qw.hello_cube(yaw=-20).set(view_azim=30).snapshot()
+    monkeypatch.setattr(_base, "_from_browser", lambda: False)
+    d.set(yaw=-30)  # from a cell (no browser message): painted at once
+    assert len(d.timings) == n + 5 and d.snapshot() == qw.hello_cube(yaw=-30).set(view_azim=30).snapshot()
 
 
-def test_in_a_kernel_the_figure_of_a_browser_slider_move_is_sent_after_the_kernel_is_idle():
-    """In a real kernel (a comm message as the browser sends it): the kernel reports idle for the slider's
-    message first and sends the new figure after, so the browser's next value is on its way during the paint.
-    Without a kernel nothing is deferred (the test above and every other widget test)."""
+def test_in_a_kernel_a_dragged_slider_s_figure_is_sent_after_the_kernel_is_idle():
+    """In a real kernel (comm messages as the browser sends them): a lone slider move is painted while its
+    message is handled (the figure before idle); a move soon after it, as in a drag, is painted after the kernel
+    has reported idle, so the browser's next value is on its way during the paint.  Without a kernel nothing is
+    deferred (the test above and every other widget test)."""
     from jupyter_client.manager import start_new_kernel
 
     km, kc = start_new_kernel(kernel_name="python3")
@@ -320,18 +328,23 @@ def test_in_a_kernel_the_figure_of_a_browser_slider_move_is_sent_after_the_kerne
         out = []
         kc.execute_interactive(code, output_hook=lambda m: out.append(m["content"].get("text", "")), timeout=120)
         slider_id, image_id = "".join(out).split()
-        msg = kc.session.msg("comm_msg", {"comm_id": slider_id,
-                                          "data": {"method": "update", "state": {"value": 30.0}, "buffer_paths": []}})
-        kc.shell_channel.send(msg)
-        seen = []
-        while "image" not in seen:
-            m = kc.get_iopub_msg(timeout=60)
-            if m["msg_type"] == "status" and m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
-                seen.append(m["content"]["execution_state"])
-            elif (m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == image_id
-                  and "value" in m["content"]["data"].get("buffer_paths", [[]])[0]):
-                seen.append("image")
-        assert seen == ["busy", "idle", "image"]
+
+        def move(value):  # the slider's message, and what the kernel sends until both idle and the image came
+            msg = kc.session.msg("comm_msg", {"comm_id": slider_id, "data": {
+                "method": "update", "state": {"value": value}, "buffer_paths": []}})
+            kc.shell_channel.send(msg)
+            seen = []
+            while "image" not in seen or "idle" not in seen:
+                m = kc.get_iopub_msg(timeout=60)
+                if m["msg_type"] == "status" and m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+                    seen.append(m["content"]["execution_state"])
+                elif (m["msg_type"] == "comm_msg" and m["content"]["comm_id"] == image_id
+                      and "value" in m["content"]["data"].get("buffer_paths", [[]])[0]):
+                    seen.append("image")
+            return seen
+
+        assert move(10.0) == ["busy", "image", "idle"]  # lone: painted in the handler
+        assert move(30.0) == ["busy", "idle", "image"]  # right after it: a drag, painted after the reply
         out.clear()
         kc.execute_interactive("print(demo.snapshot() == ql.widgets.hello_cube(yaw=30).snapshot(), demo.last_error)",
                                output_hook=lambda m: out.append(m["content"].get("text", "")), timeout=60)
