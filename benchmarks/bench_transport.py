@@ -322,7 +322,6 @@ VARIANTS = {
     "nodelay": "TCP_NODELAY on the server's kernel websockets (KernelWebsocketHandler.open calls set_nodelay(True); "
                "a jupyter_server_config.py on JUPYTER_CONFIG_PATH)",
     "noecho": "JUPYTER_WIDGETS_ECHO=0 in the kernel's environment: ipywidgets sends no echo_update of the value",
-    "fastframes": "Chromium with --disable-frame-rate-limit --disable-gpu-vsync (frames not paced at 60 Hz)",
 }
 # The Jupyter server's share, logged by a jupyter_server_config.py on JUPYTER_CONFIG_PATH (every run): when a
 # kernel message came in from ZMQ and when its websocket frame was written, and when a page message came in.
@@ -389,11 +388,9 @@ def variant_setup(variant: str, tmp: Path, probe: bool = True):
     server_log = conf / "server.jsonl"
     server_log.write_text("")
     env = {"JUPYTER_CONFIG_PATH": str(conf), "QC_SERVER_LOG": str(server_log)}
-    launch = dict(lab.LAUNCH_ARGS)
+    launch = dict(lab.LAUNCH_ARGS)  # every variant so far runs the browser tests' Chromium
     if variant == "noecho":
         env["JUPYTER_WIDGETS_ECHO"] = "0"
-    elif variant == "fastframes":
-        launch["args"] = [*launch["args"], "--disable-frame-rate-limit", "--disable-gpu-vsync"]
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
     try:
