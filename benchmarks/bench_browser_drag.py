@@ -2,10 +2,18 @@
 
 For each course notebook (or ``--notebook``), JupyterLab runs on loopback and headless Debian Chromium on the same
 machine.  The benchmark runs all cells, picks a slider (the first enabled one with a figure in its cell, or
-``--slider``), presses the mouse on its handle, moves it every ~16 ms for ``--seconds`` (2 s: an ease in and out
-along the track, as a hand would drag it) and releases.  In the page it timestamps (``performance.now()``):
+``--slider``), presses the mouse on its handle, moves it for ``--seconds`` (2 s: an ease in and out along the
+track, as a hand would drag it) and releases.  How the mouse moves (``--input``):
 
-- the pointer going down and up on the slider;
+- ``page`` (the default): from inside the page, one mouse event per animation frame, dispatched to the element
+  under the pointer, as Chromium delivers a real mouse's moves (at most one per frame, ~60/s when the page keeps
+  up).  What it measures is the page's and the kernel's limit, not the driver's.
+- ``playwright``: ``page.mouse.move`` every ~16 ms from Python, the benchmark's first way.  Each move waits for the
+  browser to acknowledge it, so on a busy machine Playwright got only 26–98 of the ~125 moves of 2 s into the page.
+
+In the page it timestamps (``performance.now()``):
+
+- the button going down and up on the slider, and every mouse move the page got while it was down;
 - every change of the ``src`` of a figure image in the slider's cell (a MutationObserver: ``ipywidgets.Image``
   sets a new blob URL for every PNG it gets);
 - every change of the slider's readout (the values the learner saw while dragging).
@@ -29,6 +37,8 @@ Usage (from the repository root, as a module: it imports the browser tests' page
     .venv/bin/python -m benchmarks.bench_browser_drag --notebook notebooks/04_sandwich.ipynb --slider "angle (°)"
     .venv/bin/python -m benchmarks.bench_browser_drag --all-sliders --repeat 1
     .venv/bin/python -m benchmarks.bench_browser_drag --orbit             # drag the 3D figure of each notebook
+    .venv/bin/python -m benchmarks.bench_browser_drag --input playwright  # the mouse moved by page.mouse.move
+    .venv/bin/python -m benchmarks.bench_browser_drag --server nodelay    # JupyterLab with bench_transport's nodelay
 
 Needs /usr/bin/chromium, like the browser tests.  Results: benchmarks/README.md.
 """
@@ -46,6 +56,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks import bench_transport as transport
 from tests.browser import jupyterlab as lab
 
 GOAL_UPDATES_PER_S, GOAL_SETTLE_MS = 20.0, 100.0
@@ -75,13 +86,50 @@ _JS_WATCH = """
     W.readout = new MutationObserver(() => W.values.push([performance.now(), readout.textContent.trim()]));
     W.readout.observe(readout, {subtree: true, childList: true, characterData: true});
   }
-  document.addEventListener('pointerdown', () => { W.down = performance.now(); }, {capture: true, once: true});
-  document.addEventListener('pointerup', () => { W.up = performance.now(); }, {capture: true, once: true});
+  // The button going down and up: a pointer event (real input) or only a mouse event (dispatched in the page).
+  const at = (key) => () => { if (W[key] === null) W[key] = performance.now(); };
+  for (const [type, key] of [['pointerdown', 'down'], ['mousedown', 'down'], ['pointerup', 'up'], ['mouseup', 'up']])
+    document.addEventListener(type, at(key), {capture: true, once: true});
+  W.moves = 0;  // mouse moves the page got with the button down (what the slider could follow)
+  W.onMove = (e) => { if (e.buttons & 1 && W.down !== null && W.up === null) W.moves += 1; };
+  document.addEventListener('mousemove', W.onMove, {capture: true});
   return cell.querySelectorAll('img').length;
 }
 """
 _JS_RESULT = """() => { const W = window.__qcDrag; W.observer.disconnect(); if (W.readout) W.readout.disconnect();
-                        return {down: W.down, up: W.up, figures: W.figures, values: W.values}; }"""
+                        document.removeEventListener('mousemove', W.onMove, {capture: true});
+                        return {down: W.down, up: W.up, figures: W.figures, values: W.values, moves: W.moves}; }"""
+
+# The drag driven from inside the page: press at (x0, y), then one mouse move per animation frame along the eased
+# path for `seconds`, then release.  Chromium delivers a real mouse's moves the same way, at most one per frame
+# (rAF-aligned input): a busy main thread gets fewer frames and so fewer moves, as a learner's browser would.
+# noUiSlider (ipywidgets 8's slider) listens to mouse events in Chromium (its pointer-event branch tests the old
+# navigator.pointerEnabled), on the handle and then on the document; ipyevents listens on the image.
+_JS_DRAG = """
+async ([x0, y, amplitude, seconds, period]) => {
+  const fire = (type, x, buttons) => (document.elementFromPoint(x, y) || document.documentElement).dispatchEvent(
+      new MouseEvent(type, {bubbles: true, cancelable: true, composed: true, view: window, clientX: x, clientY: y,
+                            screenX: x, screenY: y, button: 0, buttons}));
+  const at = (t) => x0 + amplitude * (1 - Math.cos(2 * Math.PI * t / period)) / 2;
+  fire('mousedown', x0, 1);
+  const t0 = performance.now();
+  let moves = 0;
+  await new Promise((resolve) => {
+    const step = () => {
+      const t = (performance.now() - t0) / 1000;
+      if (t >= seconds) return resolve();
+      fire('mousemove', at(t), 1);
+      moves += 1;
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  });
+  fire('mouseup', at(seconds), 0);
+  return moves;
+}
+"""
+INPUTS = {"page": "moves dispatched in the page, one per animation frame (what a 60 Hz mouse gives Chromium)",
+          "playwright": "page.mouse.move every ~16 ms from Python (each move waits for the browser's ack)"}
 
 
 @dataclass
@@ -92,6 +140,7 @@ class Drag:
     values: int  # readout changes while the button was down
     moves: int  # mouse moves sent
     seconds: float  # button down → up, in the page
+    delivered: int = 0  # mouse moves the page got with the button down
 
 
 @dataclass
@@ -102,9 +151,11 @@ class Target:
     note: str = ""
 
 
-def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool = False) -> Drag:
+def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool = False,
+              input_mode: str = "page") -> Drag:
     """One continuous drag of ``slider``'s handle, towards the farther end of its track and back; with ``orbit``,
-    of the figure in ``slider``'s cell (a view slider's), from the centre of its first 3D panel."""
+    of the figure in ``slider``'s cell (a view slider's), from the centre of its first 3D panel.  ``input_mode``:
+    a key of :data:`INPUTS`."""
     page = nb.page
     nb.wait_quiet(quiet=0.5)
     if orbit:
@@ -118,14 +169,17 @@ def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool 
         far = right if right - x0 >= x0 - left else left
         amplitude = 0.8 * (far - x0)
     page.evaluate(_JS_WATCH, slider.handle.element_handle())
-    page.mouse.move(x0, y)
-    page.mouse.down()
-    t0, moves = time.monotonic(), 0
-    while (t := time.monotonic() - t0) < seconds:
-        page.mouse.move(x0 + amplitude * (1 - math.cos(2 * math.pi * t / (0.8 * seconds))) / 2, y)
-        moves += 1
-        time.sleep(max(0.0, t0 + moves * FRAME_S - time.monotonic()))
-    page.mouse.up()
+    if input_mode == "page":
+        moves = page.evaluate(_JS_DRAG, [x0, y, amplitude, seconds, 0.8 * seconds])
+    else:
+        page.mouse.move(x0, y)
+        page.mouse.down()
+        t0, moves = time.monotonic(), 0
+        while (t := time.monotonic() - t0) < seconds:
+            page.mouse.move(x0 + amplitude * (1 - math.cos(2 * math.pi * t / (0.8 * seconds))) / 2, y)
+            moves += 1
+            time.sleep(max(0.0, t0 + moves * FRAME_S - time.monotonic()))
+        page.mouse.up()
     nb.wait_quiet(quiet=1.0, timeout=60)
     time.sleep(0.3)  # the last PNG decoded and its src set
     r = page.evaluate(_JS_RESULT)
@@ -140,7 +194,8 @@ def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool 
     last = max((t for t, _ in r["figures"]), default=None)
     settle = 0.0 if last is None or last <= up else last - up
     return Drag(updates_per_s=updates / ((up - down) / 1000), settle_ms=settle, updates=updates,
-                values=sum(down <= t <= up for t, _ in r["values"]), moves=moves, seconds=(up - down) / 1000)
+                values=sum(down <= t <= up for t, _ in r["values"]), moves=moves, seconds=(up - down) / 1000,
+                delivered=r["moves"])
 
 
 _JS_DEMO_NAME = """(handle) => {  // the demo's name: its text output reads "<name>: <description> (a live widget…)"
@@ -228,7 +283,8 @@ def pick_slider(nb: lab.Notebook, description: str) -> lab.Slider:
     raise LookupError(f"{nb.relpath}: no enabled slider with a figure in its cell")
 
 
-def measure(browser, server: lab.LabServer, target: Target, seconds: float, repeat: int, orbit: bool = False) -> None:
+def measure(browser, server: lab.LabServer, target: Target, seconds: float, repeat: int, orbit: bool = False,
+            input_mode: str = "page") -> None:
     page = browser.new_page(viewport=lab.VIEWPORT)
     try:
         nb = lab.Notebook(page, server, target.relpath).open()
@@ -244,7 +300,7 @@ def measure(browser, server: lab.LabServer, target: Target, seconds: float, repe
         target.slider = "figure (orbit)" if orbit else slider.description
         nb.stable_figure_shots(slider.cell)
         for i in range(repeat):
-            target.drags.append(drag_once(nb, slider, seconds, orbit))
+            target.drags.append(drag_once(nb, slider, seconds, orbit, input_mode))
             print(f"\r{target.relpath} {target.slider!r}: drag {i + 1}/{repeat}", end="", file=sys.stderr)
         print(file=sys.stderr)
         late = nb.state()["errors"]
@@ -277,6 +333,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one drag")
     ap.add_argument("--repeat", type=int, default=3, help="drags per slider (the table shows medians)")
     ap.add_argument("--orbit", action="store_true", help="drag each notebook's first 3D figure, not a slider")
+    ap.add_argument("--server", choices=sorted(transport.VARIANTS), default="base",
+                    help="a setting of bench_transport's to run JupyterLab, the kernel or Chromium with, e.g. nodelay")
+    ap.add_argument("--input", choices=sorted(INPUTS), default="page",
+                    help="how the mouse moves: " + "; ".join(f"{k}: {v}" for k, v in INPUTS.items()))
     args = ap.parse_args(argv)
     if args.slider and (not args.notebook or len(args.notebook) != 1 or args.all_sliders):
         ap.error("--slider needs exactly one --notebook and no --all-sliders")
@@ -295,15 +355,16 @@ def main(argv=None) -> int:
             lab.copy_notebooks(folder, root / folder.name)
         from playwright.sync_api import sync_playwright
 
-        with lab.LabServer(root) as server, sync_playwright() as pw:
-            browser = pw.chromium.launch(**lab.LAUNCH_ARGS)
+        with transport.variant_setup(args.server, root, probe=False) as (launch, _), lab.LabServer(root) as server, \
+                sync_playwright() as pw:
+            browser = pw.chromium.launch(**launch)
             try:
                 for nb in notebooks:
                     relpath = f"{nb.parent.name}/{nb.name}"
                     found = (all_slider_targets(browser, server, relpath) if args.all_sliders
                              else [Target(relpath, args.slider)])
                     for target in found:
-                        measure(browser, server, target, args.seconds, args.repeat, args.orbit)
+                        measure(browser, server, target, args.seconds, args.repeat, args.orbit, args.input)
                         if target.drags:
                             targets.append(target)
                         else:
@@ -312,15 +373,18 @@ def main(argv=None) -> int:
                 browser.close()
     load_after = os.getloadavg()
     dragged = "a 3D figure" if args.orbit else "a slider"
-    print(f"Continuous {args.seconds:g} s mouse drag of {dragged} (a move every {FRAME_S * 1000:.0f} ms) in JupyterLab "
-          f"{_versions()}, headless Chromium, {os.cpu_count()} CPU(s), {platform.machine()}; {args.repeat} drag(s) "
+    pace = "a move per animation frame, in the page" if args.input == "page" else \
+        f"page.mouse.move every {FRAME_S * 1000:.0f} ms"
+    print(f"Continuous {args.seconds:g} s mouse drag of {dragged} ({pace}) in JupyterLab "
+          f"{_versions()}, headless Chromium, {os.cpu_count()} CPU(s), {platform.machine()}"
+          f"{'' if args.server == 'base' else ', ' + transport.VARIANTS[args.server]}; {args.repeat} drag(s) "
           f"per slider, medians. Load average (1/5/15 min) before {' / '.join(f'{x:.2f}' for x in load_before)}, "
           f"after {' / '.join(f'{x:.2f}' for x in load_after)}. Goal: ≥ {GOAL_UPDATES_PER_S:.0f} updates/s, "
           f"settle ≤ {GOAL_SETTLE_MS:.0f} ms.\n")
     print(f"| notebook | {'dragged' if args.orbit else 'slider'} | figure updates/s | settle (ms) | worst settle (ms) "
-          "| values shown | mouse moves "
+          "| values shown | moves sent | moves in page "
           "| goal |")
-    print("|---|---|---:|---:|---:|---:|---:|---|")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
     for t in targets:
         d = t.drags
         ups = statistics.median(x.updates_per_s for x in d)
@@ -329,7 +393,7 @@ def main(argv=None) -> int:
                                          ("settle", settle > GOAL_SETTLE_MS)) if bad]
         print(f"| `{Path(t.relpath).name}` | {t.slider} | {ups:.1f} | {settle:.0f} | "
               f"{max(x.settle_ms for x in d):.0f} | {statistics.median(x.values for x in d):.0f} | "
-              f"{statistics.median(x.moves for x in d):.0f} | "
+              f"{statistics.median(x.moves for x in d):.0f} | {statistics.median(x.delivered for x in d):.0f} | "
               f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}{' · ' + t.note if t.note else ''} |")
     if args.orbit:
         print("\nThe kernel's share of a drag step (in this process, synthetic ipyevents messages, CPU time; the "

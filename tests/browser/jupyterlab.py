@@ -711,3 +711,27 @@ class Notebook:
         finally:
             self.page.set_viewport_size(size)
         return path
+
+    # -- the kernel, without a cell --------------------------------------------------------------------------------
+    _EXECUTE = _JS_PANEL + """
+async ([path, code]) => {
+  const future = kernelOf(path).requestExecute({code, silent: false, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === 'stream') out += msg.content.text;
+    else if (msg.header.msg_type === 'error') out += `${msg.content.ename}: ${msg.content.evalue}\\n`;
+  };
+  const reply = await future.done;
+  return {status: reply.content.status, out};
+}
+"""
+
+    def execute(self, code: str) -> str:
+        """Run ``code`` in the notebook's kernel without adding a cell; returns what it printed.
+
+        For harness code that must run beside the notebook (a benchmark's probes), not for the course's cells.
+        Raises RuntimeError when the code raised."""
+        got = self._js(self._EXECUTE, code)
+        if got["status"] != "ok":
+            raise RuntimeError(f"{self.relpath}: kernel code failed: {got['out'].strip()}")
+        return got["out"]
