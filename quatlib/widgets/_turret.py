@@ -21,6 +21,7 @@ __all__ = ["turret"]
 _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
+_PLAY_STEPS = 100
 #: The right panel's title for each per-axis blend (``lerp`` control).
 _LERP_TITLES = {"naive": "the naive way: lerp the angles", "wrapped": "per axis, the yaw wrapped: a real turret"}
 
@@ -113,7 +114,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
                                 description="right head", **control_style(button_width="116px"),
                                 tooltips=["lerp yaw and pitch as typed", "lerp the yaw the short way round"]),
     }
-    play = player(controls["t"], 100, description="play the blend", layout=W.Layout(width="120px"))
+    play = player(controls["t"], _PLAY_STEPS, description="play the blend", layout=W.Layout(width="120px"))
     return Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
                 buttons={"play": play},
                 extra=[W.HTML(note("&nbsp;play t from 0 to 1"))],
