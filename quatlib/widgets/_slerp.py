@@ -108,8 +108,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     for item in (*items["ends"], items["axle"], axle_label, items["meridian"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
-    items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)),
-                                    COLORS)  # the q0–q1 plane of the sphere of quaternions
+    # the q0–q1 plane of the sphere of quaternions (its y range, -0.67 to 1.2, at 0.826 in per unit)
+    items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.696 / H_IN, width + 0.2 / W_IN, 1.544 / H_IN)),
+                                    COLORS)
     with qp.style():
         axes = [fig.add_axes((x0, y / H_IN, width, 0.64 / H_IN)) for y in (1.84, 0.66)]
     # LERP turns exactly as NLERP (it differs in length only: the chord in the picture above), so these two
