@@ -12,6 +12,7 @@ applied in order from a fresh demo (states with button clicks depend on the clic
 
 from __future__ import annotations
 
+import itertools
 import pathlib
 
 import ipywidgets as W
@@ -207,3 +208,48 @@ def test_no_label_overlaps_another_or_is_cut_off_at_any_view(name, projector):
             save_outlined(demo.figure, boxes, [b for pair in overlaps for b in pair] + outside,
                           ARTIFACTS / f"{name}{mode}_view{azim:+04.0f}_{elev:+03.0f}.png")
     assert not problems, f"{name}: {len(problems)} illegible labels (PNGs in {ARTIFACTS}):\n" + "\n".join(problems)
+
+
+def _touches(line, box) -> bool:
+    """Whether a drawn ``Line2D`` touches the pixel ``box``: a segment (widened by half the line's width) passing
+    through it, or a marker (its radius) reaching into it.  Dashes count as a solid line."""
+    xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2))
+    px = line.figure.dpi / 72
+    if line.get_marker() not in (None, "None", "none", "", " "):
+        r = line.get_markersize() * px / 2
+        near = np.all((xy > [box.x0 - r, box.y0 - r]) & (xy < [box.x1 + r, box.y1 + r]), axis=1)
+        if near.any():
+            return True
+    if line.get_linestyle() in ("None", "none", "", " ") or len(xy) < 2:
+        return False
+    half = line.get_linewidth() * px / 2
+    a, b = xy[:-1], xy[1:]
+    ok = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)  # a NaN row breaks the line
+    a, b = a[ok], b[ok]
+    # points along each segment, at most one pixel apart: any of them inside the widened box
+    n = int(np.ceil(np.hypot(*(b - a).T).max(initial=0))) + 2
+    s = np.linspace(0, 1, n)[:, None, None]
+    pts = (a + s * (b - a)).reshape(-1, 2)
+    return bool(np.any(np.all((pts > [box.x0 - half, box.y0 - half]) & (pts < [box.x1 + half, box.y1 + half]),
+                              axis=1)))
+
+
+def test_the_slerp_planes_0_and_omega_sit_on_no_line_or_dot_at_any_turn(projector):
+    """The q0–q1 plane's "0" and its Ω against the plane's circle, arc, chord, radii, dots and ray, at every turn
+    0..360° with the short path on and off and t at 0, ½ and 1: the long way round brings the chord near 0 (through
+    it at 360°, where LERP's point at t = ½ is 0 itself).  Judged from the geometry (no drawing without texts,
+    unlike :func:`quatlib.plot.labels_on_ink`).  The names q0 and q1 are not judged here: their layout boxes graze
+    the point drawn on q0 or q1 at t = 0 or 1 (the sweep above judges their legibility)."""
+    demo = qw.slerp_vs_nlerp()
+    plane = demo.items["plane"]
+    problems = []
+    for shortest, angle, t in itertools.product((True, False), range(0, 361, 15), (0.0, 0.5, 1.0)):
+        demo.set(shortest=shortest, angle=angle, t=t)
+        demo.snapshot()
+        renderer = demo.figure.canvas.get_renderer()
+        for name in ("0", "omega"):
+            box = plane.texts[name].get_window_extent(renderer)
+            crossed = [key for key, line in plane.lines.items() if line.get_visible() and _touches(line, box)]
+            if crossed:
+                problems.append(f"short path {shortest}, turn {angle}°, t = {t}: {name!r} on {crossed}")
+    assert not problems, "\n".join(problems[:20])

@@ -72,3 +72,10 @@ def test_the_names_of_the_turning_arrows_sit_on_the_ring_apart_and_in_their_arro
     c = composition_state(alpha=30, beta=60).name_spots
     assert set(c) == {"left", "right"} and all(set(side) == {"first", "result"} for side in c.values())
     np.testing.assert_allclose(c["left"]["result"], c["right"]["result"], atol=1e-9)  # both end at α + β
+
+
+def test_a_point_or_a_complex_number_lands_in_the_drawings_plane():
+    from quatlib.models.plane2d import in_plane
+    np.testing.assert_array_equal(in_plane((2.0, -1.0)), [2.0, -1.0, 0.0])
+    np.testing.assert_array_equal(in_plane(2 - 1j), [2.0, -1.0, 0.0])  # z = x + iy is the point (x, y)
+    np.testing.assert_array_equal(in_plane(np.array([0.5, 0.25])), [0.5, 0.25, 0.0])

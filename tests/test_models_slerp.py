@@ -229,6 +229,12 @@ def test_the_readout_conditions_are_the_states():
     assert "slerp" not in refused.turned_now and refused.lag_now is None
     assert slerp_state(0.5, "slerp", True, 150, 0, -90, 0, 0).axis_at_pole
     assert not slerp_state(0.5, "slerp", True, 150, 0, 60, 0, 0).axis_at_pole
+    # the notes in words: '' when there is nothing to say
+    assert "−y whatever the azimuth" in slerp_state(0.5, "slerp", True, 150, 0, -90, 0, 0).pole_note
+    assert slerp_state(0.5, "slerp", True, 150, 0, 60, 0, 0).pole_note == ""
+    assert "|q|² = 0.629" in lerp.lerp_note and slerp_state(0.5, "nlerp", True, 150, 0, 90, 0, 0).lerp_note == ""
+    assert s.ghost_note == "The outline cube in NLERP's colour: NLERP at the same t."  # LERP's ghost is NLERP
+    assert nothing.ghost_note == ""  # nothing moves: no ghost
 
 
 def test_the_lag_extent_is_the_largest_lag_either_way():

@@ -263,3 +263,9 @@ def test_the_slerp_note_is_the_turn_then_the_roll():
     assert s.slerp_note == f"{s.slerp_turn_note}; {s.slerp_roll_note}"
     flat = turret_state(170, 0, -170, 0, 0.5)  # only the yaw changes: SLERP does not roll
     assert flat.slerp_roll_note == "" and flat.slerp_note == flat.slerp_turn_note
+
+
+def test_the_keys_get_one_name_where_the_muzzle_ends_meet():
+    assert turret_state(170, 0, -170, 0, t=0.5).key_names == ("A", "B")
+    assert turret_state(30, 20, 30, 20, t=0.5).key_names == ("A = B", "")  # the same key twice
+    assert turret_state(0, 0, 360 - 2, 0, t=0.5).key_names == ("A = B", "")  # 2° apart: 0.04 at the muzzle

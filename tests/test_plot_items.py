@@ -349,3 +349,18 @@ def qp_rotation(degrees: float) -> np.ndarray:
     K = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
     a = np.radians(degrees)
     return np.eye(3) + np.sin(a) * K + (1 - np.cos(a)) * K @ K
+
+
+def test_an_outline_cube_is_the_cube_drawn_by_its_edges_alone():
+    fig, (scene,) = qp.panels(1)
+    R = qp.as_matrix(np.eye(3))
+    outline = qp.Cube.outline(scene, 0.8, "#123456", linewidth=1.3, alpha=0.06)
+    spelled = qp.Cube(scene, side=0.8, alpha=0.06, edgecolor="#123456", colored_faces=False, mark=None, linewidth=1.3)
+    for cube in (outline, spelled):
+        cube.set_data(R)
+    assert len(outline.artists) == len(spelled.artists)
+    for a, b in zip(outline.artists, spelled.artists, strict=True):
+        assert type(a) is type(b)
+        for prop in ("get_facecolor", "get_edgecolor", "get_linewidth", "get_alpha"):
+            if hasattr(a, prop):
+                np.testing.assert_array_equal(getattr(a, prop)(), getattr(b, prop)())

@@ -13,7 +13,7 @@ import numpy as np
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
 
 __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
-           "ring_spots", "RING", "TICKS"]
+           "ring_spots", "in_plane", "RING", "TICKS"]
 
 #: The names of the turning arrows sit on a ring just outside the unit circle (radius ``RING``), each in its
 #: arrow's direction, kept apart from each other and from the circle's tick labels 1, i, −1, −i, written just
@@ -220,6 +220,15 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) ->
             break
         a = a + push
     return (a + 180.0) % 360.0 - 180.0
+
+
+def in_plane(p) -> np.ndarray:
+    """A 2D point ``(x, y)`` or a complex number ``x + iy`` as the 3D point ``(x, y, 0)`` of the drawing's plane.
+
+    >>> in_plane((1.0, 0.5)), in_plane(1j)
+    (array([1. , 0.5, 0. ]), array([0., 1., 0.]))
+    """
+    return np.array([np.real(p), np.imag(p), 0.0]) if np.iscomplexobj(p) else np.array([p[0], p[1], 0.0])
 
 
 def ring_spots(directions, gap: float) -> np.ndarray:

@@ -32,9 +32,9 @@ from .. import (
 )
 from .geometry import axis_frame
 
-__all__ = ["METHODS", "NAMES", "GHOSTS", "T_GRID", "T_TICKS", "RADIUS", "AXLE", "SPEED_CAP", "profile",
-           "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath", "slerp_path",
-           "SlerpState", "slerp_state"]
+__all__ = ["METHODS", "NAMES", "GHOSTS", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
+           "SPEED_CAP", "profile", "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath",
+           "slerp_path", "SlerpState", "slerp_state"]
 
 METHODS = ("slerp", "nlerp", "lerp")
 NAMES = {"slerp": "SLERP", "nlerp": "NLERP", "lerp": "LERP"}
@@ -42,7 +42,9 @@ GHOSTS = {"slerp": "nlerp", "nlerp": "slerp", "lerp": "nlerp"}  # the method dra
 T_GRID = np.linspace(0.0, 1.0, 201)
 T_TICKS = np.linspace(0.0, 1.0, 11)  # the dots along the path: equal steps of t
 _TICK_INDEX = np.searchsorted(T_GRID, T_TICKS - 1e-12)
-RADIUS = 1.25  # of the sphere the body point moves on (the cube's corner is at 0.87)
+CUBE_SIDE = 1.0  # the cube interpolated
+CUBE_RADIUS = 0.5 * 3 ** 0.5 * CUBE_SIDE  # the cube's corners, in any orientation, are this far from the centre
+RADIUS = 1.25  # of the sphere the body point moves on (the cube's corner is at CUBE_RADIUS = 0.87)
 AXLE = 1.45  # half length of the drawn axis (and radius of its meridian)
 SPEED_CAP = 2.04  # the speed chart shows speed ÷ average up to here
 _PREFERRED = np.array([0.9, 0.3, 0.3]) / np.linalg.norm([0.9, 0.3, 0.3])  # body direction tried first
@@ -450,6 +452,42 @@ class SlerpState:
     def axis_at_pole(self) -> bool:
         """The axis elevation is ±90°: the axis is ±y whatever the azimuth."""
         return abs(self.elevation) >= 90
+
+    @property
+    def lerp_note(self) -> str:
+        """Why LERP's cube is smaller (:attr:`lerp_scale`), '' when it is not.
+
+        >>> slerp_state(0.5, "lerp", True, 150, 0, 90, 0, 0).lerp_note.split(". ")[0]
+        'LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = 0.629'
+        """
+        if self.lerp_scale is None:
+            return ""
+        return (f"LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = {self.lerp_scale:.3f}. As a "
+                "rotation (q v q⁻¹) it is NLERP.")
+
+    @property
+    def ghost_note(self) -> str:
+        """What the translucent cube is (the other method at the same ``t``), '' when none is drawn.
+
+        >>> slerp_state(0.25, "nlerp", True, 150, 0, 90, 0, 0).ghost_note
+        "The outline cube in SLERP's colour: SLERP at the same t."
+        """
+        if self.ghost is None:
+            return ""
+        other = NAMES[self.ghost_method]
+        return f"The outline cube in {other}'s colour: {other} at the same t."
+
+    @property
+    def pole_note(self) -> str:
+        """What the azimuth still shows when the axis is at a pole (:attr:`axis_at_pole`), '' elsewhere.
+
+        >>> slerp_state(0.5, "slerp", True, 150, 0, -90, 0, 0).pole_note.split(" (")[0]
+        'Axis elevation -90°: the axis is −y whatever the azimuth'
+        """
+        if not self.axis_at_pole:
+            return ""
+        return (f"Axis elevation {self.elevation:.0f}°: the axis is {'+' if self.elevation > 0 else '−'}y whatever the "
+                "azimuth (the dotted arc shows the azimuth, where the axis tips to as the elevation goes down).")
 
     @property
     def q0(self) -> np.ndarray:

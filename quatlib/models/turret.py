@@ -191,6 +191,17 @@ class TurretState:
         return self.angle_ab < SAME
 
     @property
+    def key_names(self) -> tuple[str, str]:
+        """The names written at the muzzle's ends, key A's and key B's: one name, ``("A = B", "")``, when the two
+        ends are closer than 0.1 (two names would sit on top of each other), else ``("A", "B")``.
+
+        >>> turret_state(0, 0, 2, 0, t=0.5).key_names, turret_state(0, 0, 90, 0, t=0.5).key_names
+        (('A = B', ''), ('A', 'B'))
+        """
+        start, end = self.muzzle_slerp[[0, -1]]
+        return ("A = B", "") if float(np.linalg.norm(end - start)) < 0.1 else ("A", "B")
+
+    @property
     def long_way(self) -> bool:
         """The lerp of the yaw runs more than half a turn: the long way round."""
         return abs(float(self.keys[1, 0] - self.keys[0, 0])) > 180

@@ -52,7 +52,7 @@ class ArcAndChord(Sketch):
     (array([0., 1.]), 'Ω = 90°')
     """
 
-    def __init__(self, ax, colors: dict, *, xlim=(-1.3, 1.3), ylim=(-0.52, 1.2),
+    def __init__(self, ax, colors: dict, *, xlim=(-1.3, 1.3), ylim=(-0.67, 1.2),
                  title: str = "q0–q1 plane: arc and chord"):
         super().__init__(ax, xlim=xlim, ylim=ylim, title=title)
         ink, lerp, nlerp, slerp = COLORS["ink"], colors["lerp"], colors["nlerp"], colors["slerp"]
@@ -72,16 +72,21 @@ class ArcAndChord(Sketch):
                           fill="white" if m == "slerp" else None, moving=True, zorder=5)
         self.add_text("q0", ha="right", va="bottom")
         self.add_text("q1", ha="left", va="bottom")
-        self.add_text("0", ha="right", va="bottom", color=COLORS["note"], fixed=True)
+        # "0" just under the origin and Ω under it (ylim leaves two lines of room there, above the legend): every
+        # line and dot of the plane lies on or above the horizontal through 0 (q0 and q1 sit at height
+        # cos(Ω/2) ≥ 0, the chord between them); a long way round brings the chord down to 0 (through it at
+        # Ω = 180°, where LERP's point at t = 0.5 is 0 itself)
+        self.add_text("0", va="top", fontsize=8, color=COLORS["note"], fixed=True)
         self.add_text("omega", va="top", fontsize=8)
-        s = np.linspace(0, 2 * np.pi, 121)
+        # the unit circle down to y = -0.15 (no point of the plane is ever below 0): under it Ω and the legend
+        s = np.linspace(-np.arcsin(0.15), np.pi + np.arcsin(0.15), 67)
         self.set_line("circle", np.c_[np.cos(s), np.sin(s)])
-        self.set_text("0", (-0.04, 0.03), "0")
+        self.set_text("0", (0.0, -0.035), "0")
         self.legend(["slerp", "nlerp", "lerp"], loc="lower center", ncol=3, columnspacing=1.0)
 
     def set_path(self, arc, ticks: dict, text: str) -> None:
         """The unit arc from ``q0`` to the end (``(n, 2)``: its ends are the chord's), each method's points at
-        equal steps of ``t`` (``ticks``, ``{method: (k, 2)}``) and ``text`` under the arc (e.g. its angle Ω)."""
+        equal steps of ``t`` (``ticks``, ``{method: (k, 2)}``) and ``text`` under "0" (e.g. the angle Ω)."""
         arc = np.asarray(arc, dtype=float)
         q0, q1 = arc[0], arc[-1]
         lerp = np.asarray(ticks["lerp"], dtype=float)
@@ -92,7 +97,7 @@ class ArcAndChord(Sketch):
             self.set_line(name, points)
         self.set_text("q0", q0 + [-0.06, 0.04], "q0")
         self.set_text("q1", q1 + [0.06, 0.04], "q1")
-        self.set_text("omega", (0.0, -0.06), text)
+        self.set_text("omega", (0.0, -0.2), text)
 
     def set_now(self, points: dict) -> None:
         """Each method's point at ``t`` (``{method: (2,) or None}``: None hides it) and the ray from 0 to NLERP's."""

@@ -113,10 +113,27 @@ class Box(Item):
 
 
 class Cube(Box):
-    """A :class:`Box` with equal sides (default side 1)."""
+    """A :class:`Box` with equal sides (default side 1); :meth:`outline` makes one drawn by its edges alone."""
 
     def __init__(self, scene, side: float = 1.0, R=None, center=(0, 0, 0), **kwargs):
         super().__init__(scene, (side, side, side), R, center, **kwargs)
+
+    @classmethod
+    def outline(cls, scene, side: float = 1.0, color=COLORS["faint"], *, linewidth: float = 1.0,
+                alpha: float = 0.0) -> Cube:
+        """A cube drawn by its edges in one colour: no face colours, no letter, clear faces (``alpha``: a tint).
+
+        A pose to compare with (the two ends of a turn, the true-size cube behind
+        a magnified one), or a ghost beside the solid cube (another method at the
+        same ``t``: a faint tint, ``alpha=0.06``).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1)
+        >>> ghost = ql.plot.Cube.outline(scene, 1.0, "C1", linewidth=1.3, alpha=0.06)
+        >>> ghost.size, ghost.static
+        (array([1., 1., 1.]), False)
+        """
+        return cls(scene, side, alpha=alpha, edgecolor=color, colored_faces=False, mark=None, linewidth=linewidth)
 
 
 _GHOST_EDGE = COLORS["faint"]  # edges of the mirror image

@@ -119,7 +119,7 @@ from ..models.orbit import view_from_drag
 from . import _projector
 
 __all__ = ["Demo", "slider", "angle_slider", "player", "control_style", "labelled", "colored", "fmt", "fmt_sci",
-           "fmt_vector", "fmt_matrix", "setup"]
+           "fmt_vector", "fmt_matrix", "setup", "still_world"]
 
 TRANSPORTS = ("image", "ipympl")
 
@@ -264,6 +264,24 @@ def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: f
     """
     return slider(description, value, lo, hi, step, readout_format=".0f" if float(step).is_integer() else ".1f",
                   **kwargs)
+
+
+def still_world(*scenes) -> None:
+    """Draw the scenes' world axes into the cached background: they move only when the view turns.
+
+    Their arrows are in the lowest band (``Z.WORLD``), under everything that moves,
+    so the picture stays the same; only where a moving line crosses a letter x, y
+    or z is the line now on top (a few pixels).  A control then draws three arrows
+    and three letters fewer per panel; a view turn draws them once.
+
+    >>> import quatlib as ql
+    >>> fig, scenes = ql.plot.panels(2)
+    >>> still_world(*scenes)
+    >>> [scene.world.static for scene in scenes]
+    [True, True]
+    """
+    for scene in scenes:
+        scene.world.static = True
 
 
 # --------------------------------------------------------------------------------------
@@ -836,6 +854,29 @@ class Demo(W.HBox):
         return data
 
     # -- wiring that demos share ---------------------------------------------------------
+    def changed(self, state, *fields: str) -> bool:
+        """Whether ``state`` differs from the state drawn last in any of ``fields`` (True for the first draw).
+
+        For a ``draw`` that redraws a part only when what that part shows has
+        changed (a path that depends on the two ends, not on ``t``)::
+
+            if demo.changed(s, "keys", "lerp"):
+                ...  # the paths
+
+        Numbers, strings and arrays compare by value; any other field (a cached
+        run, a path the model keeps for the same inputs) by identity, so a model
+        that hands back the same object for the same inputs spares the redraw.
+
+        >>> import quatlib as ql
+        >>> from quatlib.models.turret import turret_state
+        >>> demo = ql.widgets.turret(yaw_a=150, pitch_a=10, yaw_b=-150, pitch_b=40, t=0.5)
+        >>> later = turret_state(150, 10, -150, 40, t=0.9)   # the same keys, further on
+        >>> demo.changed(later, "keys", "lerp"), demo.changed(later, "t")
+        (False, True)
+        """
+        last = self.state
+        return last is None or not all(_same(getattr(last, f), getattr(state, f)) for f in fields)
+
     def guard(self, name: str, allowed) -> None:
         """Keep control ``name`` where it is while ``allowed(demo.values)`` is false.
 
@@ -864,3 +905,13 @@ class Demo(W.HBox):
         control.unobserve(self._on_control, names="value")
         for handler in (put_back, self._on_control):
             control.observe(handler, names="value")
+
+
+def _same(a, b) -> bool:
+    """Whether :meth:`Demo.changed` counts ``a`` and ``b`` as the same: equal numbers, strings or arrays, else one
+    object."""
+    if a is b:
+        return True
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return np.array_equal(a, b)
+    return isinstance(a, (str, int, float)) and a == b

@@ -12,7 +12,7 @@ from .. import belt
 from .. import plot as qp
 from ..models.belt_demo import BeltState, belt_state, s3_landmarks, untangle_works
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, player, slider
-from ._readouts import check, code, lines, mono
+from ._readouts import check, code, lines, mono, panel_boxes
 
 __all__ = ["belt_trick"]
 
@@ -101,7 +101,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color=_C["note"], fontsize=8.5, offset=(0.05, -0.12)),
         "s3_now": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=8),
         # live numbers under each panel: HTML costs the figure nothing to redraw
-        "numbers": [W.HTML(layout=W.Layout(width=f"{int(w * 100)}px", padding="0 0 0 12px")) for w in _PANELS_IN],
+        "numbers": panel_boxes([w * 100 for w in _PANELS_IN]),
         "reason": W.HTML(layout=control_style()["layout"]),
     }
     controls = {

@@ -95,8 +95,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         qp.WorldAxes(s).static = True
     items = {
         # the true-size cubes, behind the magnified ones
-        "ghosts": {k: qp.Cube(scenes[k], side=CUBE_SIDE, alpha=0.0, edgecolor=_C["faint"], colored_faces=False,
-                              mark=None, linewidth=1.0) for k in (0, 2)},
+        "ghosts": {k: qp.Cube.outline(scenes[k], CUBE_SIDE, _C["faint"]) for k in (0, 2)},
         "cubes": [qp.Cube(s, side=CUBE_SIDE) for s in scenes],
         # the numbers of each panel live under the figure as HTML: text drawn in the figure costs a redraw
         "captions": W.HTML(layout=W.Layout(width=f"{W_IN * 100:.0f}px")),
@@ -146,7 +145,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
 
 def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it = demo.items
-    if demo.state is None or demo.state.run is not s.run:  # the float32 curve changes only with "normalize every"
+    if demo.changed(s, "run"):  # the float32 curve changes only with "normalize every"
         # The worst error between normalizations, frame by frame: a staircase along the tops of the saw's teeth
         # (every frame's own error is in the readout). No band: a new fill_between costs 11 ms a change.
         x, _, top = s.run["worst_curve"]

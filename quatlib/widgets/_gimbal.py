@@ -10,32 +10,12 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.gimbal import ARC_CENTER, GimbalState, OrderState, gimbal_state, order_state
-from ._base import Demo, angle_slider, fmt, fmt_matrix, slider
+from ._base import Demo, angle_slider, fmt, fmt_matrix, slider, still_world
+from ._readouts import panel_boxes
 
 __all__ = ["gimbal", "order_matters"]
 
 _C = qp.COLORS
-
-
-def _fraction_slider(description: str, value: float, step: float = 0.05, hi: float = 1.0) -> W.FloatSlider:
-    return slider(description, value, 0.0, hi, step, readout_format=".2f")
-
-
-def _notes(n: int, width: str = "360px"):
-    """One HTML line under each panel: the browser draws text for free, text in the figure costs every repaint."""
-    return [W.HTML(layout=W.Layout(width=width, padding="0 0 0 12px", min_height="2.6em")) for _ in range(n)]
-
-
-def _still_world(scenes) -> None:
-    """Draw the scenes' world axes into the cached background: they move only when the view turns.
-
-    Their arrows are in the lowest band (``Z.WORLD``), under everything that moves,
-    so the picture stays the same; only where a moving line crosses a letter x, y
-    or z is the line now on top (a few pixels).  A control then draws three arrows
-    and three letters fewer per panel; a view turn draws them once.
-    """
-    for scene in scenes:
-        scene.world.static = True
 
 
 def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: str = "mechanical",
@@ -64,7 +44,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     3
     """
     fig, (scene,) = qp.panels(1, size=4.6, extent=1.9, titles=["R = Ry(yaw) · Rx(pitch) · Rz(roll)"])
-    _still_world([scene])
+    still_world(scene)  # the world axes move only with the view: drawn into the cached background
     # never colour alone: the legend says which ring by its place, and each ring carries its name
     rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style,
                       legend=("outer ring: yaw, about y", "middle ring: pitch, about x", "inner ring: roll, about z"))
@@ -125,15 +105,15 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
     True
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6, titles=["about x, then about y", "about y, then about x"])
-    _still_world(scenes)
+    still_world(*scenes)
     items = {
         "cubes": [qp.Cube(s, side=1.0) for s in scenes],
         "frames": [qp.Frame(s, length=1.05, linewidth=2.0, head=0.09) for s in scenes],
         "axles": [qp.Arrow(s, color=_C["ink"], linewidth=1.4, head=0.1, linestyle=(0, (4, 3))) for s in scenes],
         "arcs": [qp.Arc(s, color=_C["vector2"], label="", label_radius=1.25, avoid=s.world.arrows) for s in scenes],
-        "notes": _notes(2),
+        "notes": panel_boxes([360, 360], min_height="2.6em"),
     }
-    controls = {"progress": _fraction_slider("turns done", progress, hi=2.0),
+    controls = {"progress": slider("turns done", progress, 0.0, 2.0, 0.05),
                 "angle": angle_slider("each turn (°)", angle, 0, 180, 5)}
 
     def draw(demo: Demo, s: OrderState) -> str:

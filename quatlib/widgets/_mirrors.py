@@ -128,19 +128,14 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
                           "n2": s.hinge + 0.7 * s.n2},
                          texts={"final": s.final_name, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
                                 "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
-    if s.degenerate:
-        scene.set_note(f"{s.coincide_reason}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis "
-                       "(every line in\nthe mirror would do).", color=_C["warn"])
-    else:
-        scene.set_note("")
+    scene.set_note(f"{s.coincide_reason}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every "
+                   "line in\nthe mirror would do)." if s.degenerate else "", color=_C["warn"])
     return _readout(s)
 
 
 def _readout(s: MirrorsState) -> str:
-    if s.same_sign:
-        sign = "✓ <b>equal</b> (here even the signs agree): the same rotation"
-    else:
-        sign = "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation"
+    sign = ("✓ <b>equal</b> (here even the signs agree): the same rotation" if s.same_sign else
+            "✓ <b>equal up to sign</b>: n₂n₁ = −q<sub>aa</sub>, and q, −q are the same rotation")
     axis = (f"<span style='color:{_C['warn']}'><b>axis undefined</b>: the mirrors are one plane (n₁ × n₂ = 0). A turn "
             f"by {fmt(s.rotation_angle, 0)}° is no turn: q = n₂n₁ = {fmt(s.q[0], 0)}, the identity up to sign.</span>"
             if s.degenerate else f"axis = n₁×n₂ / |n₁×n₂| = {code(fmt_vector(s.axis, 3))}")

@@ -8,9 +8,9 @@ import numpy as np
 from .. import plot as qp
 from .._plane import complex_from_angle
 from ..models.geometry import arc_points
-from ..models.plane2d import CompositionState, Rotation2DState, composition_state, rotation_2d_state
+from ..models.plane2d import CompositionState, Rotation2DState, composition_state, in_plane, rotation_2d_state
 from ._base import Demo, angle_slider, fmt
-from ._readouts import check, fmt_complex, lines, mono
+from ._readouts import check, fmt_complex, lines, mono, panel_boxes
 
 __all__ = ["rotation_2d", "complex_composition"]
 
@@ -20,11 +20,6 @@ _PANEL_IN = 3.5  # inches (= 350 px at 100 dpi)
 # e^{iθ} and friends in Unicode superscripts, not mathtext: a plain line of text is rasterized once and reused,
 # mathtext is laid out again on every draw (3-5 ms a move for the moving names and the titles)
 _E = {"θ": "eⁱᶿ", "α": "eⁱᵅ", "β": "eⁱᵝ", "α+β": "eⁱ⁽ᵅ⁺ᵝ⁾"}
-
-
-def _xyz(p) -> np.ndarray:
-    """A 2D point ``(x, y)`` or a complex number as the 3D point ``(x, y, 0)``."""
-    return np.array([np.real(p), np.imag(p), 0.0]) if np.iscomplexobj(p) else np.array([p[0], p[1], 0.0])
 
 
 def _names(scene, spec):
@@ -41,8 +36,7 @@ def _place(labels, spots):
 def _plane_panels(titles):
     """Side-by-side flat panels, and one HTML box of live numbers under each (the browser draws text for free)."""
     fig, scenes = qp.panels(len(titles), size=_PANEL_IN, extent=1.5, view=(0, 0), world_frame=False, titles=titles)
-    width = f"{int(_PANEL_IN * 100)}px"
-    return fig, scenes, [W.HTML(layout=W.Layout(width=width, padding="0 0 0 12px")) for _ in titles]
+    return fig, scenes, panel_boxes([_PANEL_IN * 100] * len(titles))
 
 
 def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "image") -> Demo:
@@ -77,8 +71,8 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     items = {
         "col_x": qp.Arrow(left, color=qp.AXIS_COLORS[0], linewidth=1.4, head=0.08, alpha=0.8),
         "col_y": qp.Arrow(left, color=qp.AXIS_COLORS[1], linewidth=1.4, head=0.08, alpha=0.8),
-        "p": qp.Arrow(left, _xyz(p), color=_C["faint"], linewidth=1.6, static=True),
-        "z": qp.Arrow(right, _xyz(p), color=_C["faint"], linewidth=1.6, static=True),
+        "p": qp.Arrow(left, in_plane(p), color=_C["faint"], linewidth=1.6, static=True),
+        "z": qp.Arrow(right, in_plane(p), color=_C["faint"], linewidth=1.6, static=True),
         "rotor": qp.Arrow(right, color=_C["vector2"], linewidth=2.0),
         "out_l": qp.Arrow(left, color=_C["vector"], linewidth=2.6),
         "out_r": qp.Arrow(right, color=_C["vector"], linewidth=2.6),
@@ -100,8 +94,8 @@ def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     c, sn, rad = s.cos, s.sin, np.radians(s.theta)
     for key, p in (("col_x", s.R[:, 0]), ("col_y", s.R[:, 1]), ("out_l", s.matrix), ("out_r", s.complex),
                    ("rotor", s.rotor)):
-        it[key].set_data(_xyz(p))
-    start = _xyz(s.point) * 0.42 / max(np.hypot(*s.point), 1e-9)  # the left arc starts on the ray to p
+        it[key].set_data(in_plane(p))
+    start = in_plane(s.point) * 0.42 / max(np.hypot(*s.point), 1e-9)  # the left arc starts on the ray to p
     for arc, begin in ((it["arc_l"], start), (it["arc_r"], (0.32, 0, 0))):
         arc.set_data(arc_points(_Z, begin, rad), angle=rad)
         arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
@@ -155,12 +149,12 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
     a, b = np.radians(s.alpha), np.radians(s.beta)
     for side, first, second, end, box, (n1, n2) in (("left", a, b, s.alpha_then_beta, it["numbers"][0], ("α", "β")),
                                                      ("right", b, a, s.beta_then_alpha, it["numbers"][1], ("β", "α"))):
-        it[f"{side}_first"].set_data(_xyz(complex_from_angle(first)))
+        it[f"{side}_first"].set_data(in_plane(complex_from_angle(first)))
         it[f"{side}_arc1"].set_data(arc_points(_Z, (0.45, 0, 0), first), angle=first)
-        it[f"{side}_arc2"].set_data(arc_points(_Z, _xyz(0.62 * complex_from_angle(first)), second), angle=second)
+        it[f"{side}_arc2"].set_data(arc_points(_Z, in_plane(0.62 * complex_from_angle(first)), second), angle=second)
         it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
         it[f"{side}_arc2"].set_label(n2 if second else "")
-        it[f"{side}_result"].set_data(_xyz(end))
+        it[f"{side}_result"].set_data(in_plane(end))
         _place(it[f"{side}_names"], s.name_spots[side])
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)

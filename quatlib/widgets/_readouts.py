@@ -1,4 +1,4 @@
-"""Readout HTML in a few words: lines of a readout, monospace numbers, a labelled row of numbers.
+"""Readout HTML in a few words: lines of a readout, monospace numbers, a labelled row of numbers, boxes under panels.
 
 A demo's readout is a short HTML text beside its controls (the browser lays text out for free; text drawn in the
 figure costs a redraw).  These helpers keep a ``draw`` function's readout to one expression::
@@ -8,12 +8,13 @@ figure costs a redraw).  These helpers keep a ``draw`` function's readout to one
 
 from __future__ import annotations
 
+import ipywidgets as W
 import numpy as np
 
 from ..plot import COLORS
 from ._base import fmt
 
-__all__ = ["lines", "code", "mono", "note", "number_row", "cells", "fmt_complex", "check"]
+__all__ = ["lines", "code", "mono", "note", "number_row", "cells", "fmt_complex", "check", "panel_boxes"]
 
 
 def lines(*rows: str, height: float = 1.6) -> str:
@@ -82,6 +83,22 @@ def cells(texts, width: float, *, font_size: int = 12, line_height: float = 1.3)
     cell = f"<div style='width:{width:.0f}px;padding:0 8px;box-sizing:border-box'>"
     return (f"<div style='display:flex;font-size:{font_size}px;line-height:{line_height};color:{COLORS['ink']}'>"
             + "".join(f"{cell}{text}</div>" for text in texts) + "</div>")
+
+
+def panel_boxes(widths, *, min_height: str | None = None) -> list:
+    """One empty HTML box under each panel, ``widths`` in pixels (whole pixels: ``254.9`` is 254): set ``.value``.
+
+    Live numbers and notes go under the figure as HTML because the browser draws
+    text for free, while text in the figure costs every repaint.  ``min_height``
+    (CSS, e.g. ``"2.6em"``: two lines) keeps a box as tall when its note shrinks
+    to one line or none, so nothing under it jumps.  Show them in a row with
+    ``Demo(..., below=[W.HBox(boxes)])``.
+
+    >>> [box.layout.width for box in panel_boxes([350, 254.9])]
+    ['350px', '254px']
+    """
+    return [W.HTML(layout=W.Layout(width=f"{int(w)}px", padding="0 0 0 12px", min_height=min_height))
+            for w in widths]
 
 
 def fmt_complex(z, digits: int = 3) -> str:

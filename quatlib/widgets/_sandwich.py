@@ -121,8 +121,8 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
 
 def _draw(demo: Demo, s: SandwichState) -> str:
     """Turn ``v`` to ``v′`` on the left, show ``q v`` on the right; the readout prints both products."""
-    it, last, (main, side) = demo.items, demo.state, demo.scenes  # last: the state drawn before
-    if last is None or not (np.array_equal(last.axis, s.axis) and np.array_equal(last.v, s.v)):
+    it, (main, side) = demo.items, demo.scenes
+    if demo.changed(s, "axis", "v"):
         for key in ("", "side_"):  # the axis, v and the circle v runs on change with the axis and v only, not θ
             it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
             it[key + "circle"].set_data(s.ring)

@@ -6,7 +6,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
-from ..models.slerp import AXLE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
+from ..models.slerp import AXLE, CUBE_RADIUS, CUBE_SIDE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, player, slider
 from ._readouts import lines, note
 
@@ -17,8 +17,6 @@ COLORS = {"slerp": _C["vector2"], "nlerp": _C["vector"], "lerp": _C["note"]}
 STYLES = {"slerp": "-", "nlerp": (0, (6, 2, 1.5, 2)), "lerp": (0, (4, 2.5))}  # never colour alone
 TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
           "lerp": "LERP: the chord, drawn with q v q*"}
-_SIDE = 1.0  # cube side: the corner is at 0.87, the body point at 1.25
-CUBE_RADIUS = 0.5 * 3 ** 0.5 * _SIDE  # the cube's corners, in any orientation, are this far from the centre
 LAG_RANGE = 9.0  # ± degrees on the lag chart: NLERP's largest lag on a short path is 8.15° (at 180°)
 
 
@@ -86,12 +84,11 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
     axle_label = qp.OutlineText(scene, "axis", fontsize=9, ha="left", offset=(0.07, 0.0), inside=True)
     items = {
-        "ends": [qp.Cube(scene, side=_SIDE, alpha=0.0, edgecolor=c, colored_faces=False, mark=None, linewidth=1.0)
-                 for c in (_C["faint"], _C["note"])],
+        "ends": [qp.Cube.outline(scene, CUBE_SIDE, c) for c in (_C["faint"], _C["note"])],
         # the other method at the same t, a translucent cube in its colour (one shown: GHOSTS)
-        "ghosts": {m: qp.Cube(scene, side=_SIDE, alpha=0.06, edgecolor=COLORS[m], colored_faces=False, mark=None,
-                              linewidth=1.3) for m in ("slerp", "nlerp")},
-        "cube": qp.Cube(scene, side=_SIDE, alpha=0.3),
+        "ghosts": {m: qp.Cube.outline(scene, CUBE_SIDE, COLORS[m], linewidth=1.3, alpha=0.06)
+                   for m in ("slerp", "nlerp")},
+        "cube": qp.Cube(scene, side=CUBE_SIDE, alpha=0.3),
         "axle": qp.Arrow(scene, color=_C["ink"], linewidth=1.1, head=0.08, linestyle=(0, (4, 3))),
         "axle_label": axle_label,
         # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
@@ -111,8 +108,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     for item in (*items["ends"], items["axle"], axle_label, items["meridian"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
-    items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.82 / H_IN, width + 0.2 / W_IN, 1.42 / H_IN)),
-                                    COLORS)  # the q0–q1 plane of the sphere of quaternions
+    # the q0–q1 plane of the sphere of quaternions (its y range, -0.67 to 1.2, at 0.826 in per unit)
+    items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.696 / H_IN, width + 0.2 / W_IN, 1.544 / H_IN)),
+                                    COLORS)
     with qp.style():
         axes = [fig.add_axes((x0, y / H_IN, width, 0.64 / H_IN)) for y in (1.84, 0.66)]
     # LERP turns exactly as NLERP (it differs in length only: the chord in the picture above), so these two
@@ -165,12 +163,12 @@ def _draw_path(it: dict, path) -> None:
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
-    it, m, old = demo.items, s.method, demo.state  # demo.state: the state drawn last (None the first time)
-    if old is None or old.path is not s.path:
+    it, m = demo.items, s.method
+    if demo.changed(s, "path"):
         _draw_path(it, s.path)
-    if old is None or old.path is not s.path or old.method != m:  # the method's whole path and its t-steps
+    if demo.changed(s, "path", "method"):  # the method's whole path and its t-steps
         it["paths"][m].set_path(s.whole, s.path.ticks[m])
-    if old is None or old.method != m:
+    if demo.changed(s, "method"):
         for plot in it["plots"].values():
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
         for name, path in it["paths"].items():
@@ -199,17 +197,12 @@ def _readout(s: SlerpState) -> str:
                       f"the short way instead of {fmt(s.turn, 0)}°.",
         s.long_way and f"q0·q1 = {fmt(s.dot, 3)} &lt; 0 and no flip: the long way round, {fmt(s.total, 0)}°.",
         s.q is not None and f"q(t) = <code>{fmt_vector(s.q)}</code>, |q| = {fmt(s.length, 4)}",
-        s.lerp_scale is not None and note(f"LERP is not unit: drawn with q v q*, the cube is scaled by |q|² = "
-                                          f"{fmt(s.lerp_scale, 3)}. As a rotation (q v q⁻¹) it is NLERP.",
-                                          color=_C["caution"]),
+        s.lerp_note and note(s.lerp_note, color=_C["caution"]),
         s.turned_now and (f"at t = {s.t:.2f}: "
                           + ", ".join(f"{NAMES[n]} {fmt(a, 2)}°" for n, a in s.turned_now.items()) + lag),
-        s.ghost is not None and note(f"The outline cube in {NAMES[s.ghost_method]}'s colour: "
-                                     f"{NAMES[s.ghost_method]} at the same t."),
+        s.ghost_note and note(s.ghost_note),
         s.speeds_shown and "speed (° per unit t): " + ", ".join(f"{NAMES[n]} {fmt(v, 0)}"
                                                                 for n, v in s.speeds_shown.items()),
         s.why and f"<span style='color:{_C['warn']}'>{s.why}</span>",
-        s.axis_at_pole and note(f"Axis elevation {fmt(s.elevation, 0)}°: the axis is "
-                                f"{'+' if s.elevation > 0 else '−'}y whatever the azimuth (the dotted arc shows the "
-                                "azimuth, where the axis tips to as the elevation goes down)."),
+        s.pole_note and note(s.pole_note),
         height=1.5)

@@ -10,8 +10,8 @@ import numpy as np
 
 from .. import plot as qp
 from ..models.gimbal import StoresState, TwoStores
-from ._base import Demo, angle_slider, fmt, fmt_vector
-from ._gimbal import _fraction_slider, _notes, _still_world
+from ._base import Demo, angle_slider, fmt, fmt_vector, slider, still_world
+from ._readouts import panel_boxes
 
 __all__ = ["euler_vs_quaternion"]
 
@@ -57,7 +57,7 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
     bottom, height = 0.36, 0.58  # square panels of 3.6 x 3.25 in, titles above
     scenes = [qp.Scene(fig.add_axes((0.0, bottom, 0.5, height)), extent=1.45, title="stored as Euler angles"),
               qp.Scene(fig.add_axes((0.5, bottom, 0.5, height)), extent=1.45, title="stored as a quaternion")]
-    _still_world(scenes)
+    still_world(*scenes)
     with qp.style():
         ax_e = fig.add_axes((0.115, 0.095, 0.345, 0.215))  # room for "degrees" and "step" at projector sizes too
         ax_q = fig.add_axes((0.58, 0.095, 0.38, 0.215))
@@ -70,13 +70,13 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
                                     styles=["-", "-", "--"]),
         "history_q": qp.History(ax_q, ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS], ylim=(-1.1, 1.45),
                                 window=30),
-        "notes": _notes(2),
+        "notes": panel_boxes([360, 360], min_height="2.6em"),
     }
     ax_e.set_yticks([-180, -90, 0, 90, 180])
     yaw_line = items["history_euler"].lines[0]  # wide and pale under the others: visible where roll hides it
     yaw_line.set_linewidth(5.0)
     yaw_line.set_alpha(qp.line_alpha(yaw_line.get_color(), 0.45))
-    controls = {"step": angle_slider("nudge (°)", step, 1, 45), "replay": _fraction_slider("replay last", 1.0)}
+    controls = {"step": angle_slider("nudge (°)", step, 1, 45), "replay": slider("replay last", 1.0, 0.0, 1.0, 0.05)}
     store = TwoStores(start, first, step)
     play = W.Play(value=20, min=0, max=20, step=1, interval=60, description="replay the last nudge",
                   layout=W.Layout(width="120px"))

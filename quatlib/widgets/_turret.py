@@ -10,12 +10,11 @@ The math is :mod:`quatlib.models.turret`; here the figure, the controls and the 
 from __future__ import annotations
 
 import ipywidgets as W
-import numpy as np
 
 from .. import plot as qp
 from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
-from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider
-from ._readouts import lines
+from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider, still_world
+from ._readouts import lines, note, panel_boxes
 
 __all__ = ["turret"]
 
@@ -85,8 +84,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
                             titles=["SLERP: the shortest turn, one axis", _LERP_TITLES[lerp]])
-    for scene in scenes:  # the world axes move only with the view: drawn into the cached background
-        scene.world.static = True
+    still_world(*scenes)  # the world axes move only with the view: drawn into the cached background
     colors = (_SLERP, _EULER)
     items = {"turrets": [], "paths": [], "ghosts": [], "ticks": [], "keys": [], "others": []}
     for scene, color, other in zip(scenes, colors, colors[::-1], strict=True):
@@ -104,8 +102,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         qp.legend(scene, [("SLERP", _SLERP)], corner=(0.03, 0.99))
         qp.legend(scene, [("lerp of (yaw, pitch)", _EULER)], corner=(0.97, 0.99), ha="right")
     items["axis"] = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
-    items["notes"] = [W.HTML(layout=W.Layout(width="360px", padding="0 0 0 12px", min_height="2.6em"))
-                      for _ in scenes]
+    items["notes"] = panel_boxes([360, 360], min_height="2.6em")
 
     controls = {
         "yaw_a": angle_slider("key A yaw (°)", yaw_a, tooltip="key A, as the editor shows it: turn about up (y)"),
@@ -120,7 +117,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     play = player(controls["t"], _PLAY_STEPS, description="play the blend", layout=W.Layout(width="120px"))
     return Demo("turret", fig, controls, model=turret_state, draw=_draw_turret, items=items, scenes=scenes,
                 buttons={"play": play},
-                extra=[W.HTML(f"<span style='color:{_C['note']}'>&nbsp;play t from 0 to 1</span>")],
+                extra=[W.HTML(note("&nbsp;play t from 0 to 1"))],
                 below=[W.HBox(items["notes"])], transport=transport,
                 description="a two-axis turret keyed in (yaw, pitch): SLERP beside a per-axis lerp of the angles")
 
@@ -130,20 +127,16 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     it = demo.items
     muzzles = (s.muzzle_slerp, s.muzzle_lerp)
     demo.scenes[1].set_title(_LERP_TITLES[s.lerp])
-    last = demo.state  # the state drawn before: the paths change only with the keys and the kind of lerp
-    new_paths = last is None or last.lerp != s.lerp or not np.array_equal(last.keys, s.keys)
+    new_paths = demo.changed(s, "keys", "lerp")  # the paths change only with the keys and the kind of lerp
     for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_lerp), muzzles, muzzles[::-1], strict=True)):
         it["turrets"][k].set_data(R)
         if new_paths:
             it["paths"][k].set_data(mine)
             it["ghosts"][k].set_data(theirs)
             it["ticks"][k].set_data(mine[TICKS])
-            a, b = it["keys"][k]
-            together = float(np.linalg.norm(mine[-1] - mine[0])) < 0.1  # one label, not two on top of each other
-            a.set_data(mine[0])
-            b.set_data(mine[-1])
-            a.set_label("A = B" if together else "A")
-            b.set_label("" if together else "B")
+            for key, end, name in zip(it["keys"][k], mine[[0, -1]], s.key_names, strict=True):  # "A = B": one name
+                key.set_data(end)
+                key.set_label(name)
     it["others"][0].set_data(BARREL * (s.R_lerp @ AIM))
     it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
     if s.axis is not None:
