@@ -55,7 +55,7 @@ $(VENV)/.bench-installed: pyproject.toml | $(PY)
 	@touch $@ $(VENV)/.test-installed $(VENV)/.lab-installed $(VENV)/.present-installed $(VENV)/.site-installed
 
 lab: $(VENV)/.lab-installed
-	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --notebook-dir=notebooks $(ROOT_FLAG)
+	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --notebook-dir=notebooks --ServerApp.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection $(ROOT_FLAG)
 
 # Lint first: a lint error fails `make test`, and so CI (.ci/run).
 test: $(VENV)/.test-installed

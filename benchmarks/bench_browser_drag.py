@@ -38,7 +38,7 @@ Usage (from the repository root, as a module: it imports the browser tests' page
     .venv/bin/python -m benchmarks.bench_browser_drag --all-sliders --repeat 1
     .venv/bin/python -m benchmarks.bench_browser_drag --orbit             # drag the 3D figure of each notebook
     .venv/bin/python -m benchmarks.bench_browser_drag --input playwright  # the mouse moved by page.mouse.move
-    .venv/bin/python -m benchmarks.bench_browser_drag --server nodelay    # JupyterLab with bench_transport's nodelay
+    .venv/bin/python -m benchmarks.bench_browser_drag --server nagle      # JupyterLab without quatlib.server_settings
 
 Needs /usr/bin/chromium, like the browser tests.  Results: benchmarks/README.md.
 """
@@ -334,7 +334,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="drags per slider (the table shows medians)")
     ap.add_argument("--orbit", action="store_true", help="drag each notebook's first 3D figure, not a slider")
     ap.add_argument("--server", choices=sorted(transport.VARIANTS), default="base",
-                    help="a setting of bench_transport's to run JupyterLab, the kernel or Chromium with, e.g. nodelay")
+                    help="a setting of bench_transport's to run JupyterLab, the kernel or Chromium with, e.g. nagle")
     ap.add_argument("--input", choices=sorted(INPUTS), default="page",
                     help="how the mouse moves: " + "; ".join(f"{k}: {v}" for k, v in INPUTS.items()))
     args = ap.parse_args(argv)
@@ -355,8 +355,9 @@ def main(argv=None) -> int:
             lab.copy_notebooks(folder, root / folder.name)
         from playwright.sync_api import sync_playwright
 
-        with transport.variant_setup(args.server, root, probe=False) as (launch, _), lab.LabServer(root) as server, \
-                sync_playwright() as pw:
+        server_options = transport.server_options(args.server)
+        with transport.variant_setup(args.server, root, probe=False) as (launch, _), \
+                lab.LabServer(root, **server_options) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(**launch)
             try:
                 for nb in notebooks:

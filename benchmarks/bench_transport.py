@@ -40,7 +40,7 @@ JupyterLab, kernel and page: ``--pairs`` runs of each, ordered A B B A …); see
 Usage (from the repository root, as a module)::
 
     .venv/bin/python -m benchmarks.bench_transport                       # 40 presses, the hops
-    .venv/bin/python -m benchmarks.bench_transport --variant nodelay --variant noecho --pairs 2
+    .venv/bin/python -m benchmarks.bench_transport --variant nagle --variant noecho --pairs 2
     .venv/bin/python -m benchmarks.bench_transport --after-reply         # set the PNG after the kernel's idle
 
 Needs /usr/bin/chromium, like the browser tests.  Speed is measured here, never asserted in tests.
@@ -318,9 +318,10 @@ def clock_check(page) -> dict:
 
 
 VARIANTS = {
-    "base": "JupyterLab as the browser tests start it",
-    "nodelay": "TCP_NODELAY on the server's kernel websockets (KernelWebsocketHandler.open calls set_nodelay(True); "
-               "a jupyter_server_config.py on JUPYTER_CONFIG_PATH)",
+    "base": "JupyterLab as `make lab` and the browser tests start it: with quatlib.server_settings "
+            "(TCP_NODELAY on the kernel websockets)",
+    "nagle": "JupyterLab without the course's server setting: Nagle's algorithm on the kernel websockets "
+             "(tornado's and jupyter_server's default; the \"base\" of round 8's first tables)",
     "noecho": "JUPYTER_WIDGETS_ECHO=0 in the kernel's environment: ipywidgets sends no echo_update of the value",
 }
 # The Jupyter server's share, logged by a jupyter_server_config.py on JUPYTER_CONFIG_PATH (every run): when a
@@ -361,20 +362,9 @@ def _handle_incoming(self, ws_msg):
 
 _Connection.handle_outgoing_message, _Connection.handle_incoming_message = _handle_outgoing, _handle_incoming
 '''
-# The "nodelay" variant: no Nagle delay on the kernel websockets (tornado leaves Nagle's algorithm on).
-_NODELAY_CONFIG = '''
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
-
-_open = KernelWebsocketHandler.open
-
-
-async def _open_nodelay(self, kernel_id):
-    self.set_nodelay(True)
-    return await _open(self, kernel_id)
-
-
-KernelWebsocketHandler.open = _open_nodelay
-'''
+def server_options(variant: str) -> dict:
+    """Keyword arguments of :class:`~tests.browser.jupyterlab.LabServer` for ``variant``."""
+    return {"course_config": variant != "nagle"}
 
 
 @contextlib.contextmanager
@@ -383,8 +373,7 @@ def variant_setup(variant: str, tmp: Path, probe: bool = True):
     (``probe=False``: no server probe, only the variant's setting; ``bench_browser_drag --server``)."""
     conf = tmp / f"config-{variant}"
     conf.mkdir(exist_ok=True)
-    (conf / "jupyter_server_config.py").write_text((_SERVER_PROBE if probe else "")
-                                                   + (_NODELAY_CONFIG if variant == "nodelay" else ""))
+    (conf / "jupyter_server_config.py").write_text(_SERVER_PROBE if probe else "")
     server_log = conf / "server.jsonl"
     server_log.write_text("")
     env = {"JUPYTER_CONFIG_PATH": str(conf), "QC_SERVER_LOG": str(server_log)}
@@ -415,7 +404,8 @@ def write_notebook(path: Path, after_reply: bool) -> Path:
 def one_run(pw, root: Path, relpath: str, variant: str, args) -> Run:
     """Its own JupyterLab, kernel and page: ``args.moves`` presses after ``args.warmup``, every hop recorded."""
     run = Run(variant, load=os.getloadavg())
-    with variant_setup(variant, root) as (launch, server_log), lab.LabServer(root) as server:
+    with variant_setup(variant, root) as (launch, server_log), \
+            lab.LabServer(root, **server_options(variant)) as server:
         browser = pw.chromium.launch(**launch)
         try:
             page = browser.new_page(viewport=lab.VIEWPORT)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,40 @@ def test_make_lab_binds_loopback_and_keeps_token_auth():
                    "--ip=0.0.0.0", "--no-auth"):
         assert unsafe not in commands
     assert "pip install" in commands and '-e ".[lab]"' in commands
+
+
+def test_make_lab_and_the_browser_tests_run_the_course_s_server_setting():
+    """`make lab` starts JupyterLab with quatlib.server_settings' websocket connection, and so do the browser tests'
+    servers (so they measure what a learner gets); that connection turns Nagle's algorithm off when it opens."""
+    from jupyter_server.serverapp import ServerApp
+
+    from quatlib.server_settings import NoDelayConnection
+
+    flag = "--ServerApp.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection"
+    assert flag in _make_dry_run("lab")
+    sys.path.insert(0, str(ROOT))
+    try:
+        from tests.browser import jupyterlab
+    finally:
+        sys.path.remove(str(ROOT))
+    assert jupyterlab.SERVER_FLAGS == [flag]
+    for server in (jupyterlab.LabServer(ROOT), jupyterlab.NotebookServer(ROOT)):
+        assert flag in server.command()
+    assert flag not in jupyterlab.LabServer(ROOT, course_config=False).command()
+    app = ServerApp()
+    app.parse_command_line([flag])  # the server takes the option as make lab gives it
+    assert app.kernel_websocket_connection_class is NoDelayConnection
+
+    calls = []
+
+    class Handler:  # what connect() asks of the websocket handler before jupyter_server's own connect
+        def set_nodelay(self, value):
+            calls.append(value)
+            raise RuntimeError("stop here")  # the rest needs a live kernel
+
+    with pytest.raises(RuntimeError, match="stop here"):  # run the coroutine to its first step, no event loop
+        NoDelayConnection.connect(types.SimpleNamespace(websocket_handler=Handler())).send(None)
+    assert calls == [True]
 
 
 def test_make_test_installs_test_extra_and_runs_pytest():

@@ -63,7 +63,9 @@ class Target:
 
 
 TARGETS = {
-    "lab": Target("lab", (("{bin}/jupyter", "lab", "--ip=127.0.0.1", "--notebook-dir=notebooks", "{ROOT_FLAG}"),),
+    "lab": Target("lab", (("{bin}/jupyter", "lab", "--ip=127.0.0.1", "--notebook-dir=notebooks",
+                           "--ServerApp.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection",
+                           "{ROOT_FLAG}"),),
                   "open the course in JupyterLab (127.0.0.1, token auth on)"),
     "test": Target("test", (("{py}", "-m", "ruff", "check", "."), ("{py}", "-m", "pytest")),
                    "lint, then run every test"),

@@ -46,6 +46,8 @@ from urllib.parse import quote
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = Path(os.environ.get("QC_NOTEBOOKS_DIR") or REPO_ROOT / "notebooks").resolve()
+#: The course's Jupyter server setting, as `make lab` passes it (no Nagle delay: quatlib/server_settings.py).
+SERVER_FLAGS = ["--ServerApp.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection"]
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts" / "browser"
 
 CHROMIUM = os.environ.get("QC_CHROMIUM") or "/usr/bin/chromium"
@@ -149,10 +151,12 @@ def isolated_environment(home: Path) -> dict:
 
 class LabServer:
     """``jupyter lab`` on 127.0.0.1 serving ``root_dir``, in its own process group; :meth:`stop` shuts its
-    kernels down and kills the group.  A context manager."""
+    kernels down and kills the group.  A context manager.  It runs with the course's server settings
+    (:data:`SERVER_FLAGS`, as ``make lab``); ``course_config=False`` leaves them out (a benchmark's baseline)."""
 
-    def __init__(self, root_dir: str | os.PathLike, *, startup_timeout: float = 90.0):
+    def __init__(self, root_dir: str | os.PathLike, *, startup_timeout: float = 90.0, course_config: bool = True):
         self.root_dir = Path(root_dir)
+        self.course_config = course_config
         self.startup_timeout = startup_timeout
         self.token = secrets.token_hex(24)
         self.port = 0
@@ -187,7 +191,11 @@ class LabServer:
         return [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", "--port-retries=0",
                 f"--IdentityProvider.token={self.token}", "--LabApp.expose_app_in_browser=True",
                 "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-                f"--ServerApp.root_dir={self.root_dir}"] + (["--allow-root"] if os.getuid() == 0 else [])
+                f"--ServerApp.root_dir={self.root_dir}"] + self._common_flags()
+
+    def _common_flags(self) -> list[str]:
+        return (SERVER_FLAGS if self.course_config else []) \
+            + (["--allow-root"] if os.getuid() == 0 else [])
 
     #: The page that answers 200 once the front end is served.
     app_path = "/lab"
@@ -287,7 +295,7 @@ class NotebookServer(LabServer):
     def command(self) -> list[str]:
         return [sys.executable, "-m", "notebook", "--no-browser", "--ip=127.0.0.1", "--port-retries=0",
                 f"--IdentityProvider.token={self.token}", "--JupyterNotebookApp.expose_app_in_browser=True",
-                f"--ServerApp.root_dir={self.root_dir}"] + (["--allow-root"] if os.getuid() == 0 else [])
+                f"--ServerApp.root_dir={self.root_dir}"] + self._common_flags()
 
     def notebook_url(self, relpath: str) -> str:
         """Notebook 7 opens one notebook per page, at /notebooks/<path>."""
