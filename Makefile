@@ -73,6 +73,7 @@ bench: $(VENV)/.bench-installed
 	$(PY) -m benchmarks.bench_browser_latency --course --moves 30
 	$(PY) -m benchmarks.bench_browser_latency --notebooks --moves 20
 	$(PY) -m benchmarks.bench_browser_drag
+	$(PY) -m benchmarks.bench_transport --variant nagle
 
 gifs: $(VENV)/.lab-installed
 	$(PY) tools/export_gifs.py
