@@ -725,7 +725,8 @@ class Demo(W.HBox):
         follows it, and the figure comes soonest that way.  Measured in
         JupyterLab (notebook 01, one key press at a time, nine alternating pairs
         of runs, quiet and loaded), painting it after the reply instead made the
-        median 15-50 ms later in seven pairs and changed nothing in two.
+        median 15-50 ms later in seven pairs; in the other two it was 5 ms
+        earlier and the same.
         The values that follow within :attr:`DRAG_GAP` are painted after the
         reply (see :meth:`_paint_after_reply`).
         """
