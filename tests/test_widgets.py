@@ -323,7 +323,9 @@ def test_in_a_kernel_a_dragged_slider_s_figure_is_sent_after_the_kernel_is_idle(
 
     km, kc = start_new_kernel(kernel_name="python3")
     try:
-        code = ("import quatlib as ql; demo = ql.widgets.hello_cube(); "
+        # DRAG_GAP wide: the second move below counts as a drag however long the first one's paint takes on a
+        # loaded machine (the gap between the two is a whole round trip and a paint)
+        code = ("import quatlib as ql; demo = ql.widgets.hello_cube(); demo.DRAG_GAP = 30.0; "
                 "print(demo.controls['yaw'].model_id, demo.view.widget.model_id)")
         out = []
         kc.execute_interactive(code, output_hook=lambda m: out.append(m["content"].get("text", "")), timeout=120)
