@@ -153,7 +153,8 @@ def _draw_path(it: dict, path) -> None:
     it["meridian"].set_data(path.meridian)
     it["meridian"].changed()  # the static items above: the camera layer is drawn again, once
     # SLERP's points evenly spaced on the arc, NLERP's bunched (LERP's on the chord, pushed out to the circle)
-    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], f"Ω = {path.omega:.0f}° = {path.total:.0f}°/2")
+    # Ω to the half degree an odd turn gives (359°: Ω = 179.5°, not 180°)
+    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], f"Ω = {path.omega:.4g}° = {path.total:.4g}°/2")
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():
             if NAMES[m] in plot.lines:
