@@ -5,6 +5,9 @@ Notebook 7 the same way) pass it to the server on its command line::
 
     jupyter lab --ServerApp.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection
 
+and ``make present`` passes it to voila, which has its own copy of the option
+(``--Voila.kernel_websocket_connection_class=...``, in ``tools/present.py``).
+
 **Why.**  tornado leaves Nagle's algorithm on for a websocket unless the handler calls ``set_nodelay(True)``,
 and jupyter_server's kernel websocket does not.  Every slider move makes the kernel send 3-4 small messages
 (busy, the value's echo, the new figure, idle); with Nagle on, the server holds the second and later ones back

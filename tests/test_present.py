@@ -76,10 +76,25 @@ def test_voila_command_is_loopback_token_culling_no_code():
                  "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.preheat_kernel=False",
                  "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=5",
                  "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
-                 "--VoilaConfiguration.template=quatlib-present", present.PROJECTOR):
+                 "--VoilaConfiguration.template=quatlib-present", present.PROJECTOR,
+                 "--Voila.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection"):
         assert flag in cmd, flag
     assert not any("0.0.0.0" in part or "token=" in part.lower() for part in cmd)
     assert present.PROJECTOR not in present.voila_command(nb, 8866, projector=False)
+
+
+def test_voila_runs_the_course_s_websocket_setting():
+    """make present gives voila the connection without Nagle's delay that make lab gives JupyterLab
+    (quatlib/server_settings.py); voila takes it through its own copy of the option."""
+    import voila.app
+
+    from quatlib.server_settings import NoDelayConnection
+
+    flag = f"--Voila.kernel_websocket_connection_class={present.NODELAY}"
+    assert flag in present.voila_command(ROOT / "notebooks" / "07_belt_trick.ipynb", 8866)
+    app = voila.app.Voila()
+    app.parse_command_line([flag])
+    assert app.kernel_websocket_connection_class is NoDelayConnection
 
 
 def test_culling_bound_is_timeout_plus_interval():

@@ -138,6 +138,9 @@ def first_free_port(start: int = DEFAULT_PORT, tries: int = 20) -> int:
     raise PresentError(f"no free port in {start}..{start + tries - 1}; pass --port")
 
 
+#: The kernel websocket connection without Nagle's delay (quatlib/server_settings.py), as ``make lab`` runs it.
+NODELAY = "quatlib.server_settings.NoDelayConnection"
+
 #: First argument of the server process: ``present.py --serve-voila <voila arguments>`` (see serve_voila).
 SERVE_VOILA = "--serve-voila"
 
@@ -176,6 +179,9 @@ def voila_command(notebook: Path, port: int, python: str = sys.executable, *, pr
         "--VoilaConfiguration.show_tracebacks=True",
         "--VoilaConfiguration.preheat_kernel=False",  # no pool of pre-started kernels left running
         *(f"--MappingKernelManager.{k}={v}" for k, v in CULLING.items()),
+        # No Nagle delay on the kernel websocket, as in `make lab` (quatlib/server_settings.py): voila has its own
+        # copy of jupyter_server's option.
+        f"--Voila.kernel_websocket_connection_class={NODELAY}",
         f"--VoilaConfiguration.template={TEMPLATE}",
         *([PROJECTOR] if projector else []),
     ]
