@@ -76,8 +76,7 @@ def test_voila_command_is_loopback_token_culling_no_code():
                  "--VoilaConfiguration.strip_sources=True", "--VoilaConfiguration.preheat_kernel=False",
                  "--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=5",
                  "--MappingKernelManager.cull_connected=False", "--MappingKernelManager.cull_busy=False",
-                 "--VoilaConfiguration.template=quatlib-present", present.PROJECTOR,
-                 "--Voila.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection"):
+                 "--VoilaConfiguration.template=quatlib-present", present.PROJECTOR):
         assert flag in cmd, flag
     assert not any("0.0.0.0" in part or "token=" in part.lower() for part in cmd)
     assert present.PROJECTOR not in present.voila_command(nb, 8866, projector=False)
@@ -90,7 +89,7 @@ def test_voila_runs_the_course_s_websocket_setting():
 
     from quatlib.server_settings import NoDelayConnection
 
-    flag = f"--Voila.kernel_websocket_connection_class={present.NODELAY}"
+    flag = "--Voila.kernel_websocket_connection_class=quatlib.server_settings.NoDelayConnection"
     assert flag in present.voila_command(ROOT / "notebooks" / "07_belt_trick.ipynb", 8866)
     app = voila.app.Voila()
     app.parse_command_line([flag])
