@@ -28,8 +28,11 @@ With ``--orbit`` it drags the figure instead of a slider (drag to orbit): in eac
 sliders, pressed at the centre of its first 3D panel (located by building the same demo here: the cell's text
 output names it) and moved left and right along the same eased path (0.4 of the panel's width each way).  The
 figure updates and the settle time are counted the same way; "values shown" counts changes of the
-"view turn (°)" readout (the drag moves the view sliders).  It then times the kernel's share of a drag step for
-every 3D demo in this process (synthetic ipyevents messages, CPU time: :func:`kernel_orbit_steps`).
+"view turn (°)" readout (the drag moves the view sliders).  For every new view it also times the step's lag
+(:func:`step_lags`): from the hand arriving where that view is to the figure showing it, and how much of that the
+move waited in ipyevents' throttle before its message left the page (websocket sends, timestamped in the page);
+the budget is issue 9's slider → figure one (median ≤ 50 ms, p95 ≤ 100 ms).  It then times the kernel's share of
+a drag step for every 3D demo in this process (synthetic ipyevents messages, CPU time: :func:`kernel_orbit_steps`).
 
 Usage (from the repository root, as a module: it imports the browser tests' page object as a package)::
 
@@ -60,6 +63,7 @@ from benchmarks import bench_transport as transport
 from tests.browser import jupyterlab as lab
 
 GOAL_UPDATES_PER_S, GOAL_SETTLE_MS = 20.0, 100.0
+GOAL_LAG_MEDIAN_MS, GOAL_LAG_P95_MS = 50.0, 100.0  # issue 9's slider → figure budgets, for an orbit step
 FRAME_S = 0.016  # one mouse move per ~16 ms (a 60 Hz pointer)
 
 # Watches one slider's cell: pointer down/up, figure image src changes (per image), readout changes.
@@ -93,12 +97,23 @@ _JS_WATCH = """
   W.moves = 0;  // mouse moves the page got with the button down (what the slider could follow)
   W.onMove = (e) => { if (e.buttons & 1 && W.down !== null && W.up === null) W.moves += 1; };
   document.addEventListener('mousemove', W.onMove, {capture: true});
+  // When each mouse move left for the kernel (an ipyevents message on a websocket: text or binary frames).
+  W.sends = [];
+  const send = W.send = WebSocket.prototype.send;
+  const text = new TextDecoder();
+  WebSocket.prototype.send = function (data) {
+    const s = typeof data === 'string' ? data : text.decode(data instanceof ArrayBuffer ? data : data.buffer || data);
+    if (s.includes('"mousemove"')) W.sends.push(performance.now());
+    return send.call(this, data);
+  };
   return cell.querySelectorAll('img').length;
 }
 """
 _JS_RESULT = """() => { const W = window.__qcDrag; W.observer.disconnect(); if (W.readout) W.readout.disconnect();
                         document.removeEventListener('mousemove', W.onMove, {capture: true});
-                        return {down: W.down, up: W.up, figures: W.figures, values: W.values, moves: W.moves}; }"""
+                        WebSocket.prototype.send = W.send;
+                        return {down: W.down, up: W.up, figures: W.figures, values: W.values, moves: W.moves,
+                                path: W.path || [], sends: W.sends}; }"""
 
 # The drag driven from inside the page: press at (x0, y), then one mouse move per animation frame along the eased
 # path for `seconds`, then release.  Chromium delivers a real mouse's moves the same way, at most one per frame
@@ -111,6 +126,7 @@ async ([x0, y, amplitude, seconds, period]) => {
       new MouseEvent(type, {bubbles: true, cancelable: true, composed: true, view: window, clientX: x, clientY: y,
                             screenX: x, screenY: y, button: 0, buttons}));
   const at = (t) => x0 + amplitude * (1 - Math.cos(2 * Math.PI * t / period)) / 2;
+  const path = window.__qcDrag.path = [];  // [time, x] of every move fired (what the hand did)
   fire('mousedown', x0, 1);
   const t0 = performance.now();
   let moves = 0;
@@ -119,6 +135,7 @@ async ([x0, y, amplitude, seconds, period]) => {
       const t = (performance.now() - t0) / 1000;
       if (t >= seconds) return resolve();
       fire('mousemove', at(t), 1);
+      path.push([performance.now(), at(t)]);
       moves += 1;
       requestAnimationFrame(step);
     };
@@ -141,6 +158,8 @@ class Drag:
     moves: int  # mouse moves sent
     seconds: float  # button down → up, in the page
     delivered: int = 0  # mouse moves the page got with the button down
+    # Orbit, page input: per new view shown, (hand → figure, hand → its message sent) in ms (:func:`step_lags`).
+    step_lags: list[tuple[float, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -159,7 +178,9 @@ def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool 
     page = nb.page
     nb.wait_quiet(quiet=0.5)
     if orbit:
-        x0, y, amplitude = orbit_start(nb, slider)
+        start = orbit_start(nb, slider)
+        x0, y, amplitude = start.x, start.y, start.amplitude
+        azim0 = slider.value()  # the "view turn (°)" slider: the view's azimuth at the press
     else:
         box = slider.track()
         h, track = box["handle"], box["track"]
@@ -191,11 +212,14 @@ def drag_once(nb: lab.Notebook, slider: lab.Slider, seconds: float, orbit: bool 
         if down <= t <= up:
             during[img] = during.get(img, 0) + 1
     updates = max(during.values(), default=0)
+    busiest = max(during, key=during.get, default=None)
+    lags = step_lags(start, azim0, r["path"], r["values"], [f for f in r["figures"] if f[1] == busiest],
+                     r["sends"]) if orbit else []
     last = max((t for t, _ in r["figures"]), default=None)
     settle = 0.0 if last is None or last <= up else last - up
     return Drag(updates_per_s=updates / ((up - down) / 1000), settle_ms=settle, updates=updates,
                 values=sum(down <= t <= up for t, _ in r["values"]), moves=moves, seconds=(up - down) / 1000,
-                delivered=r["moves"])
+                delivered=r["moves"], step_lags=lags)
 
 
 _JS_DEMO_NAME = """(handle) => {  // the demo's name: its text output reads "<name>: <description> (a live widget…)"
@@ -211,15 +235,27 @@ _JS_DEMO_NAME = """(handle) => {  // the demo's name: its text output reads "<na
 }"""
 
 
-def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> tuple[float, float, float]:
+@dataclass
+class OrbitStart:
+    """Where an orbit drag starts and how the kernel turns its pixels into a view (for the step lags)."""
+    x: float  # viewport px: the centre of the first 3D panel
+    y: float
+    amplitude: float  # viewport px: 0.4 of the panel's width
+    figure_px: float  # figure pixels per CSS pixel of the shown image
+    step: float  # the view sliders' step (°)
+    azim_range: tuple[float, float]
+
+
+def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> OrbitStart:
     """Where an orbit drag starts (viewport x, y: the centre of the first 3D panel of the figure in ``slider``'s
-    cell) and its horizontal amplitude (0.4 of the panel's width)."""
+    cell), its horizontal amplitude (0.4 of the panel's width) and the view sliders' step and range."""
     from quatlib import widgets as qw
 
     name = slider.handle.evaluate(_JS_DEMO_NAME)
     if not name:
         raise LookupError(f"{nb.relpath}: no demo text output in the cell of {slider.description!r}")
-    ax = getattr(qw, name)().scenes[0].ax
+    demo = getattr(qw, name)()
+    ax, azim = demo.scenes[0].ax, demo.view_controls["view_azim"]
     image = slider.handle.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]").locator(
         "img.widget-image").first
     image.scroll_into_view_if_needed()
@@ -228,7 +264,38 @@ def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> tuple[float, float, flo
     sx, sy = box["width"] / fig_w, box["height"] / fig_h
     x0 = box["x"] + sx * (ax.bbox.x0 + ax.bbox.width / 2)
     y0 = box["y"] + sy * (fig_h - ax.bbox.y0 - ax.bbox.height / 2)
-    return x0, y0, 0.4 * sx * ax.bbox.width
+    return OrbitStart(x0, y0, 0.4 * sx * ax.bbox.width, 1 / sx, azim.step, (azim.min, azim.max))
+
+
+def step_lags(start: OrbitStart, azim0: float, path, values, figures, sends) -> list[tuple[float, float]]:
+    """Hand → figure and hand → sent, in ms, for every new view an orbit drag showed.
+
+    For each change of the "view turn (°)" readout to a value ``v`` (the kernel moves the view slider in the same
+    paint as it sends the figure), the hand's time is when the mouse moves of ``path`` last arrived at a position
+    giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag`, as the kernel computes it) before the
+    readout changed; the figure's time is the figure's next change before the readout's next one (none: that
+    view's PNG did not reach the page, and it is left out).  This includes the wait in ipyevents' throttle: it is
+    how far what a learner sees lags behind the hand.  "Sent" is the last mouse move message that left the page
+    (``sends``: websocket sends) before the readout changed: hand → sent is the wait in the throttle.
+    """
+    from quatlib.models.orbit import view_from_drag
+
+    views = [(t, view_from_drag((azim0, 0.0), (x - start.x) * start.figure_px, 0.0, step=start.step,
+                                azim_range=start.azim_range)[0]) for t, x in path]
+    shown = [(t, float(text.replace(",", "").replace("−", "-"))) for t, text in values]
+    lags = []
+    for k, (t_v, azim) in enumerate(shown):
+        t_next = shown[k + 1][0] if k + 1 < len(shown) else math.inf
+        t_fig = next((t for t, _ in figures if t_v <= t < t_next), None)
+        # The hand's latest arrival at this view before the readout showed it (the drag goes out and back).
+        i = max((i for i, (t, v) in enumerate(views) if t < t_v and v == azim), default=None)
+        if i is None or t_fig is None:
+            continue
+        while i > 0 and views[i - 1][1] == azim:
+            i -= 1
+        t_sent = max((t for t in sends if t < t_v), default=views[i][0])
+        lags.append((t_fig - views[i][0], t_sent - views[i][0]))
+    return lags
 
 
 def kernel_orbit_steps(steps: int = 14, repeat: int = 3) -> list[tuple[str, float, float]]:
@@ -384,19 +451,38 @@ def main(argv=None) -> int:
           f"settle ≤ {GOAL_SETTLE_MS:.0f} ms.\n")
     print(f"| notebook | {'dragged' if args.orbit else 'slider'} | figure updates/s | settle (ms) | worst settle (ms) "
           "| values shown | moves sent | moves in page "
-          "| goal |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---|")
+          f"{'| hand → figure median (ms) | p95 (ms) ' if args.orbit else ''}| goal |")
+    print(f"|---|---|---:|---:|---:|---:|---:|---:{'|---:|---:' if args.orbit else ''}|---|")
     for t in targets:
         d = t.drags
         ups = statistics.median(x.updates_per_s for x in d)
         settle = statistics.median(x.settle_ms for x in d)
         missed = [name for name, bad in (("updates/s", ups < GOAL_UPDATES_PER_S),
                                          ("settle", settle > GOAL_SETTLE_MS)) if bad]
+        lags = sorted(lag for x in d for lag, _ in x.step_lags)  # every new view of every drag
+        lag_cells = ""
+        if args.orbit:
+            lag_cells = (f"{statistics.median(lags):.0f} | {lags[int(0.95 * (len(lags) - 1))]:.0f} | " if lags
+                         else "– | – | ")
+            missed += [name for name, bad in (("lag median", lags and statistics.median(lags) > GOAL_LAG_MEDIAN_MS),
+                                              ("lag p95", lags and lags[int(0.95 * (len(lags) - 1))] > GOAL_LAG_P95_MS))
+                       if bad]
         print(f"| `{Path(t.relpath).name}` | {t.slider} | {ups:.1f} | {settle:.0f} | "
               f"{max(x.settle_ms for x in d):.0f} | {statistics.median(x.values for x in d):.0f} | "
               f"{statistics.median(x.moves for x in d):.0f} | {statistics.median(x.delivered for x in d):.0f} | "
-              f"{'met' if not missed else 'MISSED: ' + ', '.join(missed)}{' · ' + t.note if t.note else ''} |")
+              f"{lag_cells}{'met' if not missed else 'MISSED: ' + ', '.join(missed)}"
+              f"{' · ' + t.note if t.note else ''} |")
     if args.orbit:
+        print("\nWhere a step's lag went (every new view of every drag, medians): hand → its message sent (the "
+              "wait in ipyevents' throttle), then sent → figure (websocket, kernel, PNG back, decode):\n")
+        print("| notebook | hand → figure (ms) | hand → sent (ms) | sent → figure (ms) | views |\n"
+              "|---|---:|---:|---:|---:|")
+        for t in targets:
+            steps = [s for x in t.drags for s in x.step_lags]
+            if steps:
+                print(f"| `{Path(t.relpath).name}` | {statistics.median(a for a, _ in steps):.0f} | "
+                      f"{statistics.median(b for _, b in steps):.0f} | "
+                      f"{statistics.median(a - b for a, b in steps):.0f} | {len(steps)} |")
         print("\nThe kernel's share of a drag step (in this process, synthetic ipyevents messages, CPU time; the "
               "same work as a view turn of bench_demos.py):\n")
         print("| demo | drag step p50 (ms) | p95 (ms) |\n|---|---:|---:|")

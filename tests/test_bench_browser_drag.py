@@ -1,0 +1,30 @@
+"""The orbit benchmark's step lags: which hand move a shown view answers (synthetic timelines, no browser)."""
+
+import pytest
+
+from benchmarks.bench_browser_drag import OrbitStart, step_lags
+
+# 1 CSS px = 2 figure px at 0.5°/px (view_from_drag's default): 1° of view per CSS px, to the left.
+START = OrbitStart(x=100.0, y=50.0, amplitude=40.0, figure_px=2.0, step=1.0, azim_range=(-180.0, 180.0))
+
+
+def test_a_view_is_timed_from_the_hand_s_latest_arrival_there():
+    # The hand goes out to 3 px and back: the view -2° is reached at t=20 (out) and again at t=50 (back).
+    path = [(10, 101.0), (20, 102.0), (30, 103.0), (40, 103.0), (50, 102.0)]
+    sends = [10, 35, 55]
+    values = [(30, "−1"), (45, "−3"), (70, "−2")]  # the readout, as the page shows it (Unicode minus)
+    figures = [(33, 0), (60, 0), (80, 0)]
+    lags = step_lags(START, 0.0, path, values, figures, sends)
+    assert lags == [(33 - 10, 10 - 10), (60 - 30, 35 - 30), (80 - 50, 55 - 50)]
+
+
+def test_a_view_whose_figure_never_changed_is_left_out():
+    path = [(10, 101.0), (20, 102.0)]
+    values = [(30, "−1"), (40, "−2")]
+    figures = [(45, 0)]  # only the second view's PNG reached the page
+    assert step_lags(START, 0.0, path, values, figures, [15, 25]) == [(45 - 20, 25 - 20)]
+
+
+@pytest.mark.parametrize("values", [[], [(30, "7")]])  # nothing shown, or a view the hand never gave
+def test_no_lag_without_a_matching_hand_move(values):
+    assert step_lags(START, 0.0, [(10, 101.0)], values, [(40, 0)], [12]) == []
