@@ -9,12 +9,16 @@ import quatlib as ql
 from quatlib.models.drift import (
     CUBE_SIDE,
     DEMO_FRAMES,
+    EVERY_CHOICES,
     F32,
     F64,
     FRAME_STOPS,
+    MAGNIFY_CHOICES,
     PANEL_EXTENT,
     DriftRuns,
     DriftState,
+    check_choices,
+    control_choices,
     drift_state,
     shared_runs,
     worst_between,
@@ -185,3 +189,44 @@ def test_the_states_words_say_how_it_is_repaired_where_the_worst_is_and_how_it_i
     every = drift_state(frames=SMALL, every=300, magnify=10_000, runs=small_runs)
     assert every.normalization == "normalized every 300 frames" and every.shown == "drift × 10,000"
     assert every.worst_where == "between normalizations (frames 901–1,000)"  # the stretch after 3 normalizations
+
+
+def test_compute_all_runs_every_setting_once_and_keeps_them():
+    runs = DriftRuns(frames=50)
+    first = runs.compute_all()
+    assert list(first) == list(EVERY_CHOICES)
+    assert all(first[e] is runs.get(e) for e in EVERY_CHOICES)
+    assert all(a is b for a, b in zip(first.values(), runs.compute_all().values(), strict=True))  # not again
+
+
+def test_every_choice_the_demo_offers_passes_and_anything_else_is_refused():
+    for every in EVERY_CHOICES:
+        for magnify in MAGNIFY_CHOICES:
+            check_choices(every=every, magnify=magnify)
+    with pytest.raises(ValueError, match=r"Expected every in \(0, 1, 2, 5, .*\) \(0 = never\), got 7"):
+        check_choices(every=7, magnify=1)
+    with pytest.raises(ValueError, match=r"Expected magnify in \(1, 100, 1000, 10000, 100000\), got 3"):
+        check_choices(every=0, magnify=3)
+
+
+def test_the_control_choices_name_every_setting_and_the_frames_with_thousands_separators():
+    choices = control_choices(DriftRuns(frames=SMALL).stops)
+    assert [v for _, v in choices["frames"]] == [*(s for s in FRAME_STOPS if s < SMALL), SMALL]
+    assert choices["frames"][-1] == ("1,000", 1000) and choices["frames"][0] == ("1", 1)
+    assert [v for _, v in choices["every"]] == list(EVERY_CHOICES)
+    assert [v for _, v in choices["magnify"]] == list(MAGNIFY_CHOICES)
+    every = dict(choices["every"])
+    assert every["never"] == 0 and every["1 frame"] == 1 and every["1,000 frames"] == 1000
+    assert dict(choices["magnify"]) == {"true size": 1, "×100": 100, "×1,000": 1000, "×10,000": 10_000,
+                                        "×100,000": 100_000}
+
+
+def test_the_repair_costs_are_measured_on_the_float32_step(monkeypatch):
+    import quatlib.models.drift as model
+
+    runs = DriftRuns(frames=10)
+    runs.steps = {F32: ("q step", "R step")}  # watch what each repair is given
+    calls = []
+    monkeypatch.setattr(model, "cost_per_call", lambda fn, arg: calls.append((fn, arg)) or 1e-6)
+    assert runs.repair_costs() == {"normalize": 1e-6, "orthonormalize": 1e-6}
+    assert calls == [(ql.normalize, "q step"), (ql.orthonormalize, "R step")]

@@ -8,8 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.spatial.transform import Rotation
 
-from quatlib.models.geometry import axis_frame
-from quatlib.models.sandwich import CASES, SandwichState, angle_between_vectors, check_vector, sandwich_state
+from quatlib.models.geometry import arc_points, axis_frame
+from quatlib.models.sandwich import (
+    AXIS_REACH,
+    CASES,
+    VECTORS,
+    SandwichState,
+    angle_between_vectors,
+    check_vector,
+    choose_vector,
+    sandwich_state,
+    vector_choices,
+)
 
 turns = st.floats(-180, 180)
 elevations = st.floats(-90, 90)
@@ -95,3 +105,64 @@ def test_the_signed_zeros_are_explained_and_an_unturned_v_is_seen():
     assert sandwich_state(0, 90, 90, v=(1, 0, 0)).zero_notes == []
     assert not sandwich_state(0, 90, 90, v=(1, 0, 0)).unturned
     assert sandwich_state(0, 90, 90, v=(0, 2, 0)).unturned  # v on the axis stays
+
+
+def texts(panel) -> list:
+    return [text for *_, text in panel]
+
+
+def test_the_arc_theta_sweeps_runs_from_v_to_v_turned_around_the_circles_centre():
+    s = sandwich_state(azimuth=40, elevation=30, angle=130)
+    np.testing.assert_allclose(s.arc[0], s.v, atol=1e-12)
+    np.testing.assert_allclose(s.arc[-1], s.v_rot, atol=1e-12)
+    np.testing.assert_allclose(s.arc, arc_points(s.axis, s.v_perp, np.radians(130), center=s.centre, n=97), atol=0)
+    np.testing.assert_allclose(np.linalg.norm(s.arc - s.centre, axis=1), np.linalg.norm(s.v_perp), atol=1e-12)
+    np.testing.assert_allclose(s.arc_middle, arc_points(s.axis, s.v_perp, np.radians(65), center=s.centre, n=2)[1],
+                               atol=1e-12)  # halfway round: turned by θ/2
+
+
+def test_each_arrow_gets_its_name_at_its_tip_and_the_axis_names_come_first():
+    s = sandwich_state(azimuth=20, elevation=70, angle=90)
+    left, right = s.labels(v_gap=1.0, qv_gap=1.0, angle_gap=1.0)
+    assert [name for name, *_ in left] == ["axis_label", "angle_label", "turned_label", "v_label"]
+    assert [name for name, *_ in right] == ["side_axis_label", "correct_label", "wrong_label"]
+    assert texts(left) == ["n", "θ = 90°", "q v q⁻¹", "v"] and texts(right) == ["n", "q v q⁻¹", "vec(q v)"]
+    points = {name: (point, base) for name, point, base, _ in left + right}
+    for name in ("axis_label", "side_axis_label"):
+        np.testing.assert_allclose(points[name][0], AXIS_REACH * s.axis, atol=0)
+    for name, tip in [("turned_label", s.v_rot), ("v_label", s.v), ("correct_label", s.v_rot),
+                      ("wrong_label", s.qv[1:]), ("angle_label", s.arc_middle)]:
+        np.testing.assert_allclose(points[name][0], tip, atol=0)
+    np.testing.assert_allclose(points["angle_label"][1], s.centre, atol=0)  # θ's name pushed off the circle's centre
+
+
+@pytest.mark.parametrize("v_gap, qv_gap, angle_gap, left, right", [
+    (0.3, 0.05, 0.21, ["n", "θ = 90°", "q v q⁻¹", "v"], ["n", "q v q⁻¹", "vec(q v)"]),  # the limits themselves
+    (0.29, 1.0, 1.0, ["n", "θ = 90°", "q v q⁻¹ ≈ v", ""], ["n", "q v q⁻¹", "vec(q v)"]),
+    (1.0, 0.049, 1.0, ["n", "θ = 90°", "q v q⁻¹", "v"], ["n", "", "vec(q v) = q v q⁻¹"]),
+    (1.0, 1.0, 0.2, ["n", "", "q v q⁻¹", "v"], ["n", "q v q⁻¹", "vec(q v)"]),
+])
+def test_two_arrows_drawn_on_top_of_each_other_get_one_name(v_gap, qv_gap, angle_gap, left, right):
+    names = sandwich_state(azimuth=20, elevation=70, angle=90).labels(v_gap, qv_gap, angle_gap)
+    assert [texts(panel) for panel in names] == [left, right]
+
+
+@pytest.mark.parametrize("kwargs, angle", [
+    (dict(azimuth=20, elevation=70, angle=360), "θ = 360°"),  # a whole turn: v′ = v, and the circle swept
+    (dict(azimuth=0, elevation=0, angle=120, v=(2, 0, 0)), ""),  # v on the axis: no circle to sweep
+    (dict(azimuth=20, elevation=70, angle=0), ""),  # no turn
+])
+def test_an_unturned_v_is_named_once_and_theta_only_when_there_is_a_turn_to_see(kwargs, angle):
+    left, _ = sandwich_state(**kwargs).labels(v_gap=5.0, qv_gap=5.0, angle_gap=5.0)
+    assert texts(left) == ["n", angle, "q v q⁻¹ = v", ""]
+
+
+def test_the_vector_choices_name_each_way_of_choosing_v():
+    choices = vector_choices([1, 0.2, -0.004])
+    assert [value for _, value in choices] == list(VECTORS)
+    assert choices[0][0] == "v = (1.00, 0.20, 0.00)"  # no -0.00
+    for text, value in choices[1:]:
+        assert ("⊥" in text) == (value == "perpendicular") and ("onto" in text) == (value == "along")
+        assert choose_vector([1, 0.2, 0], [0, 1, 0], value).shape == (3,)
+    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+        vector_choices((0, 0, 0))

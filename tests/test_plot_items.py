@@ -134,6 +134,17 @@ def test_strip_and_overlay_are_flat_scenes_without_a_world_frame():
     assert qp.Renderer.of(fig).scenes == [scene, s, o]
 
 
+def test_strips_below_fill_the_footer_under_each_panel():
+    fig, scenes = qp.panels(3, size=2.0, title_band=0.5, footer=1.5)
+    strips = qp.strips_below(scenes)
+    assert [s.world for s in strips] == [None] * 3
+    for scene, below in zip(scenes, strips, strict=True):
+        x0, y0, width, _ = scene.ax.get_position().bounds
+        assert below.ax.get_position().bounds == pytest.approx((x0, 0.0, width, y0))
+    assert strips[0].ax.get_position().height == pytest.approx(1.5 / 4.0)  # the footer's share of the height
+    assert qp.Renderer.of(fig).scenes == [*scenes, *strips]
+
+
 def test_darken_and_lighten_blend_toward_ink_and_white():
     ink = np.array(matplotlib.colors.to_rgb(qp.COLORS["ink"]))
     np.testing.assert_allclose(qp.darken("#ffffff", 1.0), ink)

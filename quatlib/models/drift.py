@@ -43,7 +43,8 @@ from .. import (
 )
 
 __all__ = ["F32", "F64", "DEMO_FRAMES", "FRAME_STOPS", "EVERY_CHOICES", "MAGNIFY_CHOICES", "CUBE_SIDE",
-           "PANEL_EXTENT", "worst_between", "DriftRuns", "shared_runs", "DriftState", "drift_state", "cost_per_call"]
+           "PANEL_EXTENT", "check_choices", "control_choices", "worst_between", "DriftRuns", "shared_runs",
+           "DriftState", "drift_state", "cost_per_call"]
 
 F32, F64 = "float32", "float64"
 #: Frames the demo explores (the notebook's numbers are for 200,000; see the module docstring).
@@ -58,6 +59,37 @@ CUBE_SIDE, PANEL_EXTENT = 0.8, 1.6
 
 _DTYPES = ((F32, np.float32), (F64, np.float64))
 _CORNERS = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float) * CUBE_SIDE / 2
+
+
+def check_choices(every: int, magnify: int) -> None:
+    """Refuse a "normalize every" or a magnification that the demo does not offer (:data:`EVERY_CHOICES`,
+    :data:`MAGNIFY_CHOICES`).
+
+    >>> check_choices(every=100, magnify=10_000)
+    >>> check_choices(every=7, magnify=10_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected every in (0, 1, 2, 5, 10, 15, 20, 30, 50, 100, 200, 500, 1000) (0 = never), got 7
+    """
+    if every not in EVERY_CHOICES:
+        raise ValueError(f"Expected every in {EVERY_CHOICES} (0 = never), got {every!r}")
+    if magnify not in MAGNIFY_CHOICES:
+        raise ValueError(f"Expected magnify in {MAGNIFY_CHOICES}, got {magnify!r}")
+
+
+def control_choices(stops) -> dict:
+    """The choices of the demo's controls as ``(text, value)``: the frames ``stops`` (a run's
+    :attr:`DriftRuns.stops`), "normalize every" (:data:`EVERY_CHOICES`) and "magnify" (:data:`MAGNIFY_CHOICES`).
+
+    >>> choices = control_choices([1, 700, 1000])
+    >>> choices["frames"]
+    [('1', 1), ('700', 700), ('1,000', 1000)]
+    >>> choices["every"][:3], choices["magnify"][:2]
+    ([('never', 0), ('1 frame', 1), ('2 frames', 2)], [('true size', 1), ('×100', 100)])
+    """
+    return {"frames": [(f"{n:,}", n) for n in stops],
+            "every": [("never" if e == 0 else "1 frame" if e == 1 else f"{e:,} frames", e) for e in EVERY_CHOICES],
+            "magnify": [("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES]}
 
 
 def worst_between(err, every: int) -> np.ndarray:
@@ -152,6 +184,28 @@ class DriftRuns:
             self.matrix[name] = {"R": Rs[self.kept], "R_err": err[self.kept],
                                  "R_curve": self.curve(err), "R_max": err.max()}
         self.seconds = time.perf_counter() - t0
+
+    def compute_all(self) -> dict:
+        """Every setting's run (:data:`EVERY_CHOICES`), computed now if not yet: about 0.1 s in all for 2,000
+        frames, so that no setting the learner picks waits for a loop.  Returns them by setting.
+
+        >>> runs = DriftRuns(frames=100)
+        >>> all_runs = runs.compute_all()
+        >>> sorted(all_runs) == sorted(EVERY_CHOICES), all_runs[10] is runs.get(10)
+        (True, True)
+        """
+        return {every: self.get(every) for every in EVERY_CHOICES}
+
+    def repair_costs(self) -> dict:
+        """Seconds per call of the two repairs, on this experiment's float32 step: ``"normalize"`` (of ``q``) and
+        ``"orthonormalize"`` (of ``R``, an SVD), each measured now with :func:`cost_per_call`.
+
+        >>> costs = DriftRuns(frames=10).repair_costs()
+        >>> sorted(costs), all(0 < seconds < 0.01 for seconds in costs.values())
+        (['normalize', 'orthonormalize'], True)
+        """
+        q, R = self.steps[F32]
+        return {"normalize": cost_per_call(normalize, q), "orthonormalize": cost_per_call(orthonormalize, R)}
 
     def get(self, every: int) -> dict:
         """The float32 quaternion run normalized every ``every`` frames (``0`` = never), computed on first use."""

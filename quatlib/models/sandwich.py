@@ -12,12 +12,15 @@ import numpy as np
 from .._algebra import conjugate, inverse, multiply, norm
 from .._axis_angle import quaternion_from_axis_angle
 from .._rotate import rotate_vector
-from .geometry import axis_frame
+from .geometry import arc_points, axis_frame
 
 __all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "choose_vector", "CASES",
-           "VECTORS", "signed", "zero_note"]
+           "VECTORS", "vector_choices", "AXIS_REACH", "signed", "zero_note"]
 
 _TURNS = np.radians(np.linspace(0.0, 360.0, 97))  # the circle v's tip runs on, as 97 turns of v
+
+#: How far the axis ``n`` is drawn each way from the origin; its name is written at ``AXIS_REACH · n``.
+AXIS_REACH = 1.3
 
 #: What the one-sided product does, by case (see :attr:`SandwichState.case`).
 CASES = ("identity", "minus_one", "perpendicular", "along", "general")
@@ -68,6 +71,8 @@ class SandwichState:
         ``(v·n) n``: the centre of the circle ``v``'s tip runs on.
     ring : ndarray, shape (97, 3)
         That circle: ``v`` turned about ``n`` by 0°, 3.75°, ..., 360°.
+    arc : ndarray, shape (97, 3)
+        The arc θ sweeps on that circle, from ``v`` to ``v′`` (:func:`quatlib.models.geometry.arc_points`).
     v_par, v_perp : ndarray, shape (3,)
         ``v = v∥ + v⊥``: the part along the axis, ``(v·n) n``, and the part across it.
     sandwich_par, sandwich_perp : ndarray, shape (4,)
@@ -95,6 +100,7 @@ class SandwichState:
     norm_q: float
     centre: np.ndarray
     ring: np.ndarray
+    arc: np.ndarray
     v_par: np.ndarray
     v_perp: np.ndarray
     sandwich_par: np.ndarray
@@ -141,6 +147,49 @@ class SandwichState:
     def unturned(self) -> bool:
         """``v′ = v``: ``v`` lies on the axis, or θ is a whole number of turns."""
         return bool(np.allclose(self.v_rot, self.v, atol=1e-9))
+
+    @property
+    def arc_middle(self) -> np.ndarray:
+        """The middle point of :attr:`arc`, where θ is named."""
+        return self.arc[len(self.arc) // 2]
+
+    def labels(self, v_gap: float, qv_gap: float, angle_gap: float) -> tuple[list, list]:
+        """The names written in the left and the right panel, in the order they are placed: ``(label, point, base,
+        text)``.
+
+        Each ``text`` goes beside ``point`` (an arrow's tip, the middle of θ's arc), on the side away from
+        ``base`` (:func:`quatlib.plot.place_beside`); ``label`` is the label's name in the widget's ``demo.items``
+        (:func:`quatlib.widgets.sandwich`); an empty text writes nothing.  The axis names come first, then θ's.
+        The gaps are how far apart two points are drawn (:func:`quatlib.plot.screen_gap`, in panel units):
+        ``v_gap`` between the tips of ``v`` and ``v′`` (left), ``qv_gap`` between the tips of ``q v``'s vector
+        part and ``v′`` (right), ``angle_gap`` between :attr:`arc_middle` and ``v``'s tip (left).
+
+        Two arrows drawn on top of each other get one name: ``v′`` less than 0.3 from ``v`` is named
+        ``q v q⁻¹ ≈ v`` (``q v q⁻¹ = v`` when ``v`` did not turn at all, :attr:`unturned`) and ``v`` is not
+        named; ``q v``'s vector part less than 0.05 from ``v′`` is named ``vec(q v) = q v q⁻¹`` and ``v′`` is not
+        named.  θ is named only when there is a turn to see (θ ≠ 0 and ``v`` off the axis) and the middle of its
+        arc is more than 0.2 from ``v``'s tip (not on ``v``'s name).
+
+        >>> s = sandwich_state(azimuth=20, elevation=70, angle=90)
+        >>> left, right = s.labels(v_gap=1.0, qv_gap=1.0, angle_gap=1.0)
+        >>> [text for *_, text in left], [text for *_, text in right]
+        (['n', 'θ = 90°', 'q v q⁻¹', 'v'], ['n', 'q v q⁻¹', 'vec(q v)'])
+        >>> left, right = s.labels(v_gap=0.1, qv_gap=0.01, angle_gap=0.1)
+        >>> [text for *_, text in left], [text for *_, text in right]
+        (['n', '', 'q v q⁻¹ ≈ v', ''], ['n', '', 'vec(q v) = q v q⁻¹'])
+        """
+        zero, tip = np.zeros(3), AXIS_REACH * self.axis
+        close = self.unturned or v_gap < 0.3
+        coincide = qv_gap < 0.05
+        turned = ("q v q⁻¹ = v" if self.unturned else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"
+        swept = abs(self.angle) > 1e-9 and np.linalg.norm(self.v_perp) > 1e-9 and angle_gap > 0.2
+        angle = f"θ = {_fixed(self.angle, 0)}°" if swept else ""
+        left = [("axis_label", tip, zero, "n"), ("angle_label", self.arc_middle, self.centre, angle),
+                ("turned_label", self.v_rot, zero, turned), ("v_label", self.v, zero, "" if close else "v")]
+        right = [("side_axis_label", tip, zero, "n"),
+                 ("correct_label", self.v_rot, zero, "" if coincide else "q v q⁻¹"),
+                 ("wrong_label", self.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]
+        return left, right
 
     @property
     def zero_notes(self) -> list:
@@ -226,6 +275,17 @@ def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
     return v
 
 
+def vector_choices(v) -> list:
+    """The choices of the demo's ``vector`` control, ``(text, value)`` for each of :data:`VECTORS`: ``v`` as given
+    (its numbers, to two decimals), moved across the axis, or onto it (:func:`choose_vector`).
+
+    >>> vector_choices((1, 0.2, 0))
+    [('v = (1.00, 0.20, 0.00)', 'given'), ('v moved ⊥ axis', 'perpendicular'), ('v moved onto the axis', 'along')]
+    """
+    numbers = ", ".join(_fixed(x, 2) for x in check_vector(v))
+    return list(zip((f"v = ({numbers})", "v moved ⊥ axis", "v moved onto the axis"), VECTORS, strict=True))
+
+
 def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 0.0),
                    vector: str = "given") -> SandwichState:
     """Turn ``v`` by θ = ``angle`` degrees about the axis (``azimuth``, ``elevation``), two-sided and one-sided.
@@ -281,6 +341,7 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
         qv=qv, qv_length=float(np.linalg.norm(qv[1:])), qv_error_angle=angle_between_vectors(qv[1:], v_rot),
         norm_q=float(norm(q)), centre=v_par,
         ring=rotate_vector(quaternion_from_axis_angle(axis, _TURNS), v), v_par=v_par, v_perp=v_perp,
+        arc=arc_points(axis, v_perp, np.radians(float(angle)), center=v_par, n=97),  # θ's, from v to v′
         sandwich_par=_sandwich(q, v_par), sandwich_perp=_sandwich(q, v_perp),
         q2_v_perp=multiply(multiply(q, q), np.concatenate([[0.0], v_perp])), pole=abs(float(elevation)) >= 90,
         case=case)

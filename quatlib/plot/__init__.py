@@ -36,7 +36,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`, :data:`COLOR_ROLES`, :func:`line_alpha`: how faint a
              line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`, :func:`fontsizes` and
              :func:`set_min_fontsize` (projector mode)
-``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
+``_layout``  :func:`panels`, :func:`strip`, :func:`strips_below`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
@@ -55,6 +55,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_spherepath`` :class:`SpherePath` (a point's path on a sphere: whole, so far, equal steps, a needle)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
 ``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
+``_errorcurves`` :class:`ErrorCurves` (log-log curves of errors that may be exactly 0, e.g. drift over frames)
 ``_arcchord`` :class:`ArcAndChord` (the plane of S³ through two quaternions: SLERP's arc, LERP's chord, NLERP)
 ``_measure`` :func:`screen_gap` (how far apart two points are drawn)
 ``_legibility`` :func:`text_boxes` (every text drawn, with its box), :func:`overlapping_labels`,
@@ -130,8 +131,9 @@ from ._arcchord import ArcAndChord
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, Trail, UnitCircle
 from ._camera import Camera, Scene
 from ._charts import Curves, History, Sketch, envelope
+from ._errorcurves import ErrorCurves
 from ._items import Item, as_matrix, as_points
-from ._layout import overlay, panels, strip
+from ._layout import overlay, panels, strip, strips_below
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._measure import screen_gap
 from ._outline import OutlineText, WorldAxes
@@ -164,7 +166,7 @@ __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "LINE_CONTRAST", "line_alpha",
-    "panels", "strip", "overlay",
+    "panels", "strip", "strips_below", "overlay",
     # the smallest text of a figure (projector mode)
     "fontsizes", "set_min_fontsize",
     # rendering
@@ -177,7 +179,7 @@ __all__ = [
     "SpherePath",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
-    "History", "Curves", "Sketch", "envelope", "ArcAndChord",
+    "History", "Curves", "Sketch", "envelope", "ArcAndChord", "ErrorCurves",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
     # legibility: the boxes of the texts drawn, overlaps, texts cut off

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._camera import Scene
 from ._style import figure, style
 
-__all__ = ["panels", "strip", "overlay"]
+__all__ = ["panels", "strip", "strips_below", "overlay"]
 
 
 def panels(n: int = 1, *, size: float = 3.6, dpi: float = 100, titles=None, title=None,
@@ -58,3 +58,21 @@ def strip(fig, rect) -> Scene:
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
     return scene
+
+
+def strips_below(scenes) -> list:
+    """One flat :func:`strip` under each scene, across the figure's footer (the room ``panels(..., footer=...)``
+    keeps below the panels): as wide as its scene, from the figure's bottom edge up to the scene.
+
+    For gauges and texts that belong to one panel (a bar chart of its numbers, a note).
+
+    >>> import quatlib as ql
+    >>> fig, scenes = ql.plot.panels(2, size=3.0, footer=1.0)
+    >>> [tuple(round(float(x), 4) for x in s.ax.get_position().bounds) for s in strips_below(scenes)]
+    [(0.0, 0.0, 0.5, 0.2326), (0.5, 0.0, 0.5, 0.2326)]
+    """
+    strips = []
+    for scene in scenes:
+        x0, y0, width, _ = scene.ax.get_position(original=True).bounds  # as laid out, before any aspect is applied
+        strips.append(strip(scene.ax.figure, (x0, 0.0, width, y0)))
+    return strips

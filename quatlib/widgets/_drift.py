@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from .. import normalize, orthonormalize
 from .. import plot as qp
 from ..models.drift import (
     CUBE_SIDE,
     DEMO_FRAMES,
-    EVERY_CHOICES,
     F32,
     F64,
-    MAGNIFY_CHOICES,
     PANEL_EXTENT,
     DriftRuns,
     DriftState,
-    cost_per_call,
+    check_choices,
+    control_choices,
     drift_state,
     shared_runs,
 )
@@ -27,7 +25,6 @@ __all__ = ["drift"]
 
 _C = qp.COLORS
 _DTYPE_COLORS = {F32: _C["vector"], F64: _C["vector2"]}
-_FLOOR = 1e-18  # a log axis cannot show 0: exact zeros sit on this line (labelled 0)
 W_IN, H_IN, PANEL = 7.5, 5.55, 2.5  # inches: three square panels on top, two plots below
 
 
@@ -78,19 +75,13 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     3.4e-08, worst between normalizations 5.8e-07
     """
     runs = runs or shared_runs(curve=qp.envelope)
-    for e in EVERY_CHOICES:  # every setting's run, once per process (~0.1 s in all): no setting waits for a loop
-        runs.get(e)
+    runs.compute_all()  # every setting's run, once per process: no setting waits for a loop
     frames = min(runs.stops, key=lambda s: abs(s - frames))
-    if every not in EVERY_CHOICES:
-        raise ValueError(f"Expected every in {EVERY_CHOICES} (0 = never), got {every!r}")
-    if magnify not in MAGNIFY_CHOICES:
-        raise ValueError(f"Expected magnify in {MAGNIFY_CHOICES}, got {magnify!r}")
+    check_choices(every=every, magnify=magnify)
 
-    fig = qp.figure((W_IN, H_IN), dpi=100)
     titles = ["float32 q, drawn q v q*", "normalize(q): a rotation", "float32 matrix R"]
-    bottom = (H_IN - 0.32 - PANEL) / H_IN  # 0.32 in for the titles above
-    scenes = [qp.Scene(fig.add_axes((k * PANEL / W_IN, bottom, PANEL / W_IN, PANEL / H_IN)), extent=PANEL_EXTENT,
-                       title=t, world_frame=False) for k, t in enumerate(titles)]
+    fig, scenes = qp.panels(3, size=PANEL, title_band=0.32, footer=H_IN - (PANEL + 0.32), titles=titles,
+                            extent=PANEL_EXTENT, world_frame=False)  # the footer: room for the two plots
     for s in scenes:  # letters drawn as outlines; static: drawn with the view's layer of the cached background
         qp.WorldAxes(s).static = True
     items = {
@@ -103,40 +94,30 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     with qp.style():
         ax_q = fig.add_axes((0.105, 0.085, 0.37, 0.355))  # room left of it for the y label at projector sizes
         ax_R = fig.add_axes((0.585, 0.085, 0.39, 0.355))
-    # plain-text tick labels: mathtext (matplotlib's default on log axes) costs a tenth of a second per draw
-    common = {"xlim": (1, 1.3 * runs.frames), "ylim": (_FLOOR, 1e-2), "xscale": "log", "yscale": "log", "floor": _FLOOR,
-              "xlabel": "frames", "legend_loc": "upper left", "styles": {F64: (0, (5, 2))},  # never colour alone
-              "yticks": ([_FLOOR, 1e-16, 1e-12, 1e-8, 1e-4], ["0", "10⁻¹⁶", "10⁻¹²", "10⁻⁸", "10⁻⁴"]),
-              "xticks": ([1, 10, 100, 1000], ["1", "10", "100", "1k"])}
+    styles = {F64: (0, (5, 2))}  # never colour alone
     # live: its float32 curve changes with the setting; redrawn with the cursor (2 ms), not the chart layer (20 ms)
-    items["plot_q"] = qp.Curves(ax_q, _DTYPE_COLORS, ylabel="| |q| − 1 |", title="quaternion: length error",
-                                live=True, **common)
-    items["plot_R"] = qp.Curves(ax_R, _DTYPE_COLORS, ylabel="max |RᵀR − I|", title="matrix, never repaired",
-                                **common)
+    items["plot_q"] = qp.ErrorCurves(ax_q, _DTYPE_COLORS, xmax=runs.frames, ylabel="| |q| − 1 |",
+                                     title="quaternion: length error", styles=styles, live=True)
+    items["plot_R"] = qp.ErrorCurves(ax_R, _DTYPE_COLORS, xmax=runs.frames, ylabel="max |RᵀR − I|",
+                                     title="matrix, never repaired", styles=styles)
     # the curves that no setting changes: the matrices (never repaired) and float64's q (never normalized)
-    for plot, name, (x, lo, hi) in ((items["plot_R"], F32, runs.matrix[F32]["R_curve"]),
-                                    (items["plot_R"], F64, runs.matrix[F64]["R_curve"]),
-                                    (items["plot_q"], F64, runs.float64["q_curve"])):
-        plot.set_curve(name, x, hi)
-        plot.set_band(name, x, lo, hi)
-    ax_q.axhline(1e-6, color=_C["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
-    ax_q.text(150, 0.6e-6, "1e-6", fontsize=7.5, color=_C["ink"], alpha=0.8, va="top")  # under the line, not the legend
-    labels = {str(s) if s < 1000 else f"{s:,}": s for s in runs.stops}
+    items["plot_R"].set_envelope(F32, *runs.matrix[F32]["R_curve"])
+    items["plot_R"].set_envelope(F64, *runs.matrix[F64]["R_curve"])
+    items["plot_q"].set_envelope(F64, *runs.float64["q_curve"])
+    items["plot_q"].add_reference(1e-6, "1e-6", x=150)  # its text under the line, not on the legend
+    choices = control_choices(runs.stops)
     controls = {
-        "frames": W.SelectionSlider(options=list(labels.items()), value=frames, description="frames",
+        "frames": W.SelectionSlider(options=choices["frames"], value=frames, description="frames",
                                     continuous_update=True, **control_style(),
                                     tooltip="how many 0.001 rad turns have been applied"),
         # Dropdowns, not toggle buttons: six buttons do not fit beside the figure and got squeezed unreadable.
-        "every": W.Dropdown(options=[("never" if e == 0 else "1 frame" if e == 1 else f"{e:,} frames", e)
-                                     for e in EVERY_CHOICES],
-                            value=every, description="normalize every", **control_style(),
-                            tooltip="normalize the float32 q after every N frames"),
-        "magnify": W.Dropdown(options=[("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES],
-                              value=magnify, description="magnify drift", **control_style(),
+        "every": W.Dropdown(options=choices["every"], value=every, description="normalize every",
+                            **control_style(), tooltip="normalize the float32 q after every N frames"),
+        "magnify": W.Dropdown(options=choices["magnify"], value=magnify, description="magnify drift",
+                              **control_style(),
                               tooltip="draw the deviation from a rotation this many times larger"),
     }
-    costs = {"normalize": cost_per_call(normalize, runs.steps[F32][0]),
-             "orthonormalize": cost_per_call(orthonormalize, runs.steps[F32][1])}
+    costs = runs.repair_costs()  # seconds per call, shown in the readout
     return Demo("drift", fig, controls, model=lambda **v: drift_state(**v, runs=runs),
                 draw=lambda demo, state: _draw(demo, state, costs, runs), items=items, scenes=scenes,
                 transport=transport, below=[items["captions"]],

@@ -6,9 +6,8 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
-from ..models.geometry import arc_points
-from ..models.sandwich import SandwichState, check_vector, sandwich_state, signed, zero_note
-from ..plot import Bars, Label, Polyline, StaticText, legend, screen_gap, strip
+from ..models.sandwich import AXIS_REACH, SandwichState, check_vector, sandwich_state, signed, vector_choices, zero_note
+from ..plot import Bars, Label, Polyline, StaticText, legend, screen_gap, strips_below
 from . import _projector
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
 from ._readouts import check, code, lines, note, number_row
@@ -61,11 +60,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     """
     v = check_vector(v)
     v_len = float(np.linalg.norm(v))
-    size, footer = 3.7, 1.0
-    fig, (main, side) = qp.panels(2, size=size, extent=1.45, footer=footer,
+    fig, (main, side) = qp.panels(2, size=3.7, extent=1.45, footer=1.0,
                                   titles=["the sandwich  q v q⁻¹  turns v", "q v alone does not"])
-    band = footer / (size + 0.3 + footer)
-    main_strip, side_strip = strip(fig, (0.0, 0.0, 0.5, band)), strip(fig, (0.5, 0.0, 0.5, band))
+    main_strip, side_strip = strips_below([main, side])
     items = {}
     for key, scene in (("", main), ("side_", side)):
         scene.world.static = True  # the world axes move only with the view: drawn into the cached background
@@ -110,9 +107,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),
         "angle": angle_slider("angle θ (°)", angle, -360, 360),
-        "vector": W.Dropdown(options=[(f"v = {fmt_vector(v, 2)}", "given"), ("v moved ⊥ axis", "perpendicular"),
-                                      ("v moved onto the axis", "along")], value=vector, description="vector",
-                             **control_style()),
+        "vector": W.Dropdown(options=vector_choices(v), value=vector, description="vector", **control_style()),
     }
     return Demo("sandwich", fig, controls, model=lambda **c: sandwich_state(**c, v=v), draw=_draw, items=items,
                 scenes=[main, side], transport=transport,
@@ -124,16 +119,13 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     it, (main, side) = demo.items, demo.scenes
     if demo.changed(s, "axis", "v"):
         for key in ("", "side_"):  # the axis, v and the circle v runs on change with the axis and v only, not θ
-            it[key + "axis"].set_data(1.3 * s.axis, -1.3 * s.axis)
+            it[key + "axis"].set_data(AXIS_REACH * s.axis, -AXIS_REACH * s.axis)
             it[key + "circle"].set_data(s.ring)
             it[key + "v"].set_data(s.v)
         it["circle"].changed()  # static items: the figure's camera layer is drawn again, once
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
     it["v_par"].set_data(s.v_par)
-    turn = np.radians(s.angle)
-    it["arc"].set_data(arc_points(s.axis, s.v_perp, turn, center=s.centre, n=97), s.centre, turn)
-    mid = it["arc"].points[len(it["arc"].points) // 2]
-    shown = abs(s.angle) > 1e-9 and np.linalg.norm(s.v_perp) > 1e-9 and screen_gap(main, mid, s.v) > 0.2
+    it["arc"].set_data(s.arc, s.centre, np.radians(s.angle))
     for key, tip in (("turned", s.v_rot), ("correct", s.v_rot), ("wrong", s.qv[1:])):
         it[key].set_data(tip)
     it["q_bars"].set_data(s.q)
@@ -141,28 +133,13 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     verdict, note = s.verdict
     side.set_note(note, color=WRONG)
     main.set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
-    _place_labels(demo, s, (mid, s.centre, f"θ = {fmt(s.angle, 0)}°" if shown else ""))  # θ: not on v's label
+    # each arrow named once, beside its tip, off the other texts and inside its panel; two arrows drawn on top of
+    # each other get one name (which text each gets, from how far apart they are drawn: SandwichState.labels)
+    labels = s.labels(v_gap=screen_gap(main, s.v, s.v_rot), qv_gap=screen_gap(side, s.qv[1:], s.v_rot),
+                      angle_gap=screen_gap(main, s.arc_middle, s.v))
+    for scene, names in zip(demo.scenes, labels, strict=True):
+        qp.place_beside(scene, [(it[label], point, base, text) for label, point, base, text in names])
     return _readout(s, verdict)
-
-
-def _place_labels(demo: Demo, s: SandwichState, angle: tuple) -> None:
-    """Name each arrow once, beside its tip, off the other texts and inside the panel (:func:`qp.place_beside`).
-
-    The axis names come first, then θ's (``angle`` = (point, circle centre, text)); a name whose arrow coincides
-    with another's names both.
-    """
-    it, (main, side) = demo.items, demo.scenes
-    same = s.unturned
-    close = same or screen_gap(main, s.v, s.v_rot) < 0.3
-    coincide = screen_gap(side, s.qv[1:], s.v_rot) < 0.05
-    zero, tip = np.zeros(3), 1.3 * s.axis
-    qp.place_beside(main, [(it["axis_label"], tip, zero, "n"), (it["angle_label"], *angle),
-                           (it["turned_label"], s.v_rot, zero,
-                            ("q v q⁻¹ = v" if same else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"),
-                           (it["v_label"], s.v, zero, "" if close else "v")])
-    qp.place_beside(side, [(it["side_axis_label"], tip, zero, "n"),
-                           (it["correct_label"], s.v_rot, zero, "" if coincide else "q v q⁻¹"),
-                           (it["wrong_label"], s.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")])
 
 
 def _readout(s: SandwichState, verdict: str) -> str:
