@@ -275,8 +275,9 @@ def step_lags(start: OrbitStart, azim0: float, path, values, figures, sends) -> 
     giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag`, as the kernel computes it) before the
     readout changed; the figure's time is the figure's next change before the readout's next one (none: that
     view's PNG did not reach the page, and it is left out).  This includes the wait in ipyevents' throttle: it is
-    how far what a learner sees lags behind the hand.  "Sent" is the last mouse move message that left the page
-    (``sends``: websocket sends) before the readout changed: hand → sent is the wait in the throttle.
+    how far what a learner sees lags behind the hand, up to the new ``src`` (the PNG's decode and the next frame
+    come after it: about 7 + 5 ms in ``bench_transport.py``'s hops).  "Sent" is the last mouse move message that
+    left the page (``sends``: websocket sends) before the readout changed: hand → sent is the wait in the throttle.
     """
     from quatlib.models.orbit import view_from_drag
 
