@@ -15,8 +15,6 @@ __all__ = ["slerp_vs_nlerp"]
 _C = qp.COLORS
 COLORS = {"slerp": _C["vector2"], "nlerp": _C["vector"], "lerp": _C["note"]}
 STYLES = {"slerp": "-", "nlerp": (0, (6, 2, 1.5, 2)), "lerp": (0, (4, 2.5))}  # never colour alone
-TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
-          "lerp": "LERP: the chord, drawn with q v q*"}
 LAG_RANGE = 9.0  # ± degrees on the lag chart: NLERP's largest lag on a short path is 8.15° (at 180°)
 
 
@@ -153,14 +151,12 @@ def _draw_path(it: dict, path) -> None:
     it["meridian"].set_data(path.meridian)
     it["meridian"].changed()  # the static items above: the camera layer is drawn again, once
     # SLERP's points evenly spaced on the arc, NLERP's bunched (LERP's on the chord, pushed out to the circle)
-    # Ω to the half degree an odd turn gives (359°: Ω = 179.5°, not 180°)
-    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], f"Ω = {path.omega:.4g}° = {path.total:.4g}°/2")
+    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], path.omega_label)
     for key, plot in it["plots"].items():
         for m, y in path.charts[key].items():
             if NAMES[m] in plot.lines:
                 plot.set_curve(NAMES[m], T_GRID, y)
-    worst = path.lag_extent
-    it["plots"]["lag"].set_note(f"off the chart: up to {worst:.0f}°" if worst > LAG_RANGE else "")
+    it["plots"]["lag"].set_note(path.off_chart_note(LAG_RANGE))
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
@@ -174,7 +170,7 @@ def _draw(demo: Demo, s: SlerpState) -> str:
             plot.highlight(NAMES["nlerp" if m == "lerp" else m])
         for name, path in it["paths"].items():
             path.set_visible(name == m)
-        it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
+        it["title"].set_data(text=s.title)  # the numbers are in the readout
     for item, value in ((it["cube"], s.cube), *((g, s.ghost if k == s.ghost_method else None)
                                                 for k, g in it["ghosts"].items())):
         item.set_visible(value is not None)
