@@ -243,3 +243,17 @@ def test_the_lag_extent_is_the_largest_lag_either_way():
     assert path.lag_extent == pytest.approx(abs(path.lag_peak[1]))  # as far ahead in the second half as behind
     assert slerp_path(180, 0, 90, 0, 0, True).lag_extent == pytest.approx(8.15, abs=5e-3)  # the chart's ±9° scale
     assert slerp_path(0, 0, 90, 0, 0, True).lag_extent == 0.0
+
+
+def test_the_picture_texts_are_the_models():
+    """The scene's title per method, Ω as half the turn (to the half degree), and the lag chart's off-chart note."""
+    assert [slerp_state(0.3, m, True, 150, 0, 90, 0, 0).title for m in METHODS] == [
+        "SLERP: the great arc, even steps", "NLERP: the chord, normalized", "LERP: the chord, drawn with q v q*"]
+    assert slerp_path(150, 0, 90, 0, 0, True).omega_label == "Ω = 75° = 150°/2"
+    assert slerp_path(359, 0, 90, 0, 0, False).omega_label == "Ω = 179.5° = 359°/2"  # not 180°
+    assert slerp_path(200, 0, 90, 0, 0, True).omega_label == "Ω = 80° = 160°/2"  # the short way
+    short = slerp_path(180, 0, 90, 0, 0, True)
+    assert 8.1 < short.lag_extent < 9.0 and short.off_chart_note(9.0) == ""  # a short path stays on a ±9° chart
+    long_way = slerp_path(300, 0, 90, 0, 0, False)
+    assert long_way.off_chart_note(9.0) == f"off the chart: up to {long_way.lag_extent:.0f}°"
+    assert long_way.off_chart_note(long_way.lag_extent) == ""

@@ -188,6 +188,17 @@ def test_an_adopted_child_is_projected_shown_and_hidden_by_its_parent():
     assert not any(a.get_visible() for a in pair.artists)
 
 
+def test_show_sets_the_data_and_shows_the_item_or_hides_it_for_none():
+    fig, (scene,) = qp.panels(1)
+    arrow = qp.Arrow(scene)
+    arrow.show(None)
+    assert not any(a.get_visible() for a in arrow.artists)
+    np.testing.assert_array_equal(arrow.tip, [1, 0, 0])  # hidden, the data kept
+    arrow.show([0, 1, 0])
+    assert all(a.get_visible() for a in arrow.artists)
+    np.testing.assert_array_equal(arrow.tip, [0, 1, 0])
+
+
 def test_point_and_matrix_checks_say_what_was_expected():
     with pytest.raises(ValueError, match=r"Expected tip with shape \(\.\.\., 3\), got \(2,\)"):
         qp.as_points([1, 2], "tip")

@@ -262,6 +262,50 @@ def test_curves_highlight_one_curve_and_fade_the_others():
     assert (curves.lines["a"].get_linewidth(), curves.lines["a"].get_alpha()) == (1.3, 0.75)
 
 
+def test_a_chart_stack_shares_its_curves_cursor_and_highlight_and_labels_x_on_the_lowest_chart_only():
+    fig = qp.figure((4, 4))
+    charts = {"top": {"rect": (0.15, 0.55, 0.8, 0.35), "ylim": (0, 1), "title": "top"},
+              "bottom": {"rect": (0.15, 0.1, 0.8, 0.35), "ylim": (-1, 1)}}
+    stack = qp.ChartStack(fig, charts, {"a": "#ff0000", "b": "#0000ff"}, xlim=(0, 2), xlabel="t", legend=False)
+    assert list(stack) == ["top", "bottom"] and len(stack) == 2 and charts["top"]["rect"]  # the caller's dict kept
+    top, bottom = stack["top"], stack["bottom"]
+    assert isinstance(top, qp.Curves) and set(top.lines) == set(bottom.lines) == {"a", "b"}
+    assert top.ax.get_xlim() == bottom.ax.get_xlim() == (0, 2) and top.ax.get_title(loc="left") == "top"
+    assert bottom.ax.get_xlabel() == "t" and top.ax.get_xlabel() == ""
+    fig.canvas.draw()
+    assert not any(label.get_visible() and label.get_text() for label in top.ax.get_xticklabels())
+    assert any(label.get_text() for label in bottom.ax.get_xticklabels())
+    x = np.array([0.0, 1.0, 2.0])
+    stack.set_curves(x, {"top": {"a": x / 2, "c": x}, "bottom": {"b": -x / 2}, "nowhere": {"a": x}})
+    np.testing.assert_allclose(top.lines["a"].get_ydata(), [0, 0.5, 1])
+    np.testing.assert_allclose(bottom.lines["b"].get_ydata(), [0, -0.5, -1])
+    assert len(top.lines["b"].get_xdata()) == 0  # not given: left as it was
+    stack.set_cursor(1.0, {"top": {"a": 0.5, "b": None}})
+    np.testing.assert_allclose(top._cursor.get_xdata(), [1, 1])
+    np.testing.assert_allclose(bottom._cursor.get_xdata(), [1, 1])  # the cursor crosses every chart
+    assert len(top._dots["a"].get_xdata()) == 1 and len(top._dots["b"].get_xdata()) == 0
+    assert len(bottom._dots["a"].get_xdata()) == 0  # no values for the chart: no dots
+    stack.highlight("b")
+    for chart in stack.values():
+        assert chart.lines["b"].get_linewidth() == 2.6 and chart.lines["a"].get_alpha() == 0.75
+
+
+def test_a_turn_axis_runs_through_the_centre_its_name_beyond_the_tip_and_its_meridian_as_given():
+    fig, scene = flat_scene()
+    axis = qp.TurnAxis(scene, 1.4, label="n")
+    assert axis in scene.items and not any(c in scene.items for c in (axis.label, axis.arrow, axis.meridian))
+    axis.set_data([0, 1, 0], [[0, 0, 0], [1.4, 0, 0], [0, 1.4, 0]])
+    np.testing.assert_allclose(axis.arrow.tip, [0, 1.4, 0])
+    np.testing.assert_allclose(axis.arrow.tail, [0, -1.4, 0])
+    np.testing.assert_allclose(axis.label.p, [0, 1.485, 0])
+    assert axis.label.text == "n" and len(axis.meridian.points) == 3
+    axis.set_data([1, 0, 0])  # no meridian
+    assert len(axis.meridian.points) == 0
+    assert set(axis.label.artists) <= set(axis.artists)
+    with pytest.raises(ValueError, match="Expected axis with shape"):
+        axis.set_data([1, 0])
+
+
 def test_sketch_draws_its_lines_in_the_chart_layer_and_moves_the_moving_ones():
     fig = qp.figure((3, 2))
     sketch = qp.Sketch(fig.add_axes((0.05, 0.05, 0.9, 0.8)), xlim=(-1.2, 1.2), ylim=(-0.2, 1.2), title="plane")

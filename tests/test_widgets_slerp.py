@@ -111,7 +111,7 @@ def test_sweep_every_control(demo):
 def test_azimuth_at_the_pole_keeps_the_axis_but_visibly_turns_the_meridian(demo):
     """Default elevation 90°: the axis is y whatever the azimuth, yet moving the azimuth must show something."""
     assert demo.controls["elevation"].value == 90
-    meridian = demo.items["meridian"]
+    meridian = demo.items["axle"].meridian
     before, q1, arc = demo.snapshot(), demo.state.q1.copy(), meridian.points.copy()
     demo.controls["azimuth"].value = 75.0
     assert demo.last_error is None
@@ -195,7 +195,7 @@ def test_the_other_method_is_a_ghost_beside_the_cube(demo, method):
 def test_the_lag_chart_shows_nlerp_minus_slerp_on_a_readable_scale(demo):
     demo.set(angle=150, t=0.25, method="nlerp")
     lag = demo.items["plots"]["lag"]
-    x, y = lag.lines["NLERP"].get_data()
+    x, y = lag.lines["nlerp"].get_data()
     assert -4.52 < np.min(y) < -4.4 and np.max(y) == pytest.approx(-np.min(y), abs=1e-6)
     lo, hi = lag.ax.get_ylim()
     assert (hi - lo) / abs(np.min(y)) < 5  # 4.5° is a fifth of the chart's height, not 2 px of 0-360°
@@ -206,7 +206,7 @@ def test_the_lag_chart_shows_nlerp_minus_slerp_on_a_readable_scale(demo):
 
 def test_lerp_is_named_where_its_curves_would_hide_under_nlerps(demo):
     for plot in demo.items["plots"].values():
-        assert set(plot.lines) == {"SLERP", "NLERP"}
+        assert set(plot.lines) == {"slerp", "nlerp"}
     assert "LERP turns as NLERP" in demo.items["plots"]["speed"].ax.get_xlabel()
 
 

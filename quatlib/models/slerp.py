@@ -32,13 +32,15 @@ from .. import (
 )
 from .geometry import axis_frame
 
-__all__ = ["METHODS", "NAMES", "GHOSTS", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
+__all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
            "SPEED_CAP", "profile", "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath",
            "slerp_path", "SlerpState", "slerp_state"]
 
 METHODS = ("slerp", "nlerp", "lerp")
 NAMES = {"slerp": "SLERP", "nlerp": "NLERP", "lerp": "LERP"}
 GHOSTS = {"slerp": "nlerp", "nlerp": "slerp", "lerp": "nlerp"}  # the method drawn as a ghost beside each one
+TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
+          "lerp": "LERP: the chord, drawn with q v q*"}  # over the scene: what the method's path is
 T_GRID = np.linspace(0.0, 1.0, 201)
 T_TICKS = np.linspace(0.0, 1.0, 11)  # the dots along the path: equal steps of t
 _TICK_INDEX = np.searchsorted(T_GRID, T_TICKS - 1e-12)
@@ -287,6 +289,26 @@ class SlerpPath:
         """
         return float(np.nanmax(np.abs(self.lag))) if np.isfinite(self.lag).any() else 0.0
 
+    def off_chart_note(self, limit: float) -> str:
+        """What a lag chart drawn to ± ``limit`` degrees cannot show (:attr:`lag_extent` beyond it), '' if nothing.
+
+        >>> slerp_path(150, 0, 90, 0, 0, True).off_chart_note(9.0)    # 4.5° either way: on the chart
+        ''
+        >>> slerp_path(300, 0, 90, 0, 0, False).off_chart_note(9.0)   # the long way round
+        'off the chart: up to 53°'
+        """
+        worst = self.lag_extent
+        return f"off the chart: up to {worst:.0f}°" if worst > limit else ""
+
+    @property
+    def omega_label(self) -> str:
+        """``Ω`` as half the turn, for the picture of the q0–q1 plane: to the half degree an odd turn gives.
+
+        >>> slerp_path(150, 0, 90, 0, 0, True).omega_label, slerp_path(359, 0, 90, 0, 0, False).omega_label
+        ('Ω = 75° = 150°/2', 'Ω = 179.5° = 359°/2')
+        """
+        return f"Ω = {self.omega:.4g}° = {self.total:.4g}°/2"
+
 
 @functools.lru_cache(maxsize=16)
 def slerp_path(angle: float, azimuth: float, elevation: float, start_yaw: float, start_pitch: float,
@@ -405,6 +427,15 @@ class SlerpState:
         return {"angle": {m: self.values[m]["angle"] for m in METHODS}, "speed": dict(self.speed_cursor),
                 "length": {m: self.values[m]["length"] for m in METHODS},
                 "lag": {"slerp": slerp * 0.0, "nlerp": self.values["nlerp"]["angle"] - slerp}}
+
+    @property
+    def title(self) -> str:
+        """The scene's title: what the method's path is (:data:`TITLES`).
+
+        >>> slerp_state(0.25, "nlerp", True, 150, 0, 90, 0, 0).title
+        'NLERP: the chord, normalized'
+        """
+        return TITLES[self.method]
 
     @property
     def long_way(self) -> bool:

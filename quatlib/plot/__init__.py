@@ -53,8 +53,10 @@ The package, by role (private modules, every public name re-exported here)
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
 ``_spherepath`` :class:`SpherePath` (a point's path on a sphere: whole, so far, equal steps, a needle)
+``_turnaxis`` :class:`TurnAxis` (a turn's axis through the centre, its name, a meridian up to it)
 ``_outline`` :class:`OutlineText` (text drawn as glyph outlines), :class:`WorldAxes` (x, y, z with such letters)
-``_charts``  :class:`History`, :class:`Curves`, :class:`Sketch`, :func:`envelope` (2D plots beside the scenes)
+``_charts``  :class:`History`, :class:`Curves`, :class:`ChartStack`, :class:`Sketch`, :func:`envelope` (2D plots
+             beside the scenes)
 ``_errorcurves`` :class:`ErrorCurves` (log-log curves of errors that may be exactly 0, e.g. drift over frames)
 ``_arcchord`` :class:`ArcAndChord` (the plane of S³ through two quaternions: SLERP's arc, LERP's chord, NLERP)
 ``_measure`` :func:`screen_gap` (how far apart two points are drawn)
@@ -130,7 +132,7 @@ b'\\x89PNG'
 from ._arcchord import ArcAndChord
 from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, Trail, UnitCircle
 from ._camera import Camera, Scene
-from ._charts import Curves, History, Sketch, envelope
+from ._charts import ChartStack, Curves, History, Sketch, envelope
 from ._errorcurves import ErrorCurves
 from ._items import Item, as_matrix, as_points
 from ._layout import overlay, panels, strip, strips_below
@@ -160,6 +162,7 @@ from ._style import (
     style,
 )
 from ._texts import Bars, Label, ScreenText, StaticArtists, StaticText, add_text, legend
+from ._turnaxis import TurnAxis
 from ._turret import Turret
 
 __all__ = [
@@ -176,10 +179,10 @@ __all__ = [
     # items in a scene
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
-    "SpherePath",
+    "SpherePath", "TurnAxis",
     "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
-    "History", "Curves", "Sketch", "envelope", "ArcAndChord", "ErrorCurves",
+    "History", "Curves", "ChartStack", "Sketch", "envelope", "ArcAndChord", "ErrorCurves",
     # text drawn as glyph outlines (cheap to redraw)
     "OutlineText", "WorldAxes",
     # legibility: the boxes of the texts drawn, overlaps, texts cut off

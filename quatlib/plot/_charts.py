@@ -1,7 +1,9 @@
-"""2D charts beside the scenes: a history of a few signals, curves with a moving cursor, and the envelope of a long
-signal for drawing."""
+"""2D charts beside the scenes: a history of a few signals, curves with a moving cursor (alone or in a stack of
+charts that share it), and the envelope of a long signal for drawing."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -10,7 +12,7 @@ from ._render import Renderer
 from ._style import COLORS, chart_axes, style
 from ._transforms import keep_transdata
 
-__all__ = ["History", "Curves", "Sketch", "envelope"]
+__all__ = ["History", "Curves", "ChartStack", "Sketch", "envelope"]
 
 
 class History:
@@ -235,6 +237,69 @@ class Curves:
     def chart_artists(self) -> list:
         """The artists of the chart layer: the curves (unless ``live``), the bands and the note."""
         return [*(() if self.live else self.lines.values()), *self.bands.values(), self._note]
+
+
+class ChartStack(Mapping):
+    """Charts in a column over the same ``x``: the same curves on each (names, colours), one cursor through all.
+
+    ``ChartStack(fig, {name: {"rect": rect, **options}}, colors, xlim=..., **common)``
+    adds an axes at each ``rect`` (figure coordinates, the top chart first) and
+    a :class:`Curves` on it with ``colors``, ``xlim``, the ``common`` options
+    and the chart's own ``options`` (``ylim``, ``title``, ``yticks``, ...).
+    Only the lowest chart writes the x tick labels and ``xlabel``.  Then
+    :meth:`set_curves` when the curves change, :meth:`set_cursor` on every
+    update and :meth:`highlight` to pick one curve out on every chart.  Charts
+    and curve names the stack does not have are skipped, so a model's dict of
+    everything it computes can be handed over as it is.  The stack is a
+    mapping of chart names to their :class:`Curves` (``stack["lag"].set_note(...)``).
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((3, 3))
+    >>> stack = ChartStack(fig, {"up": {"rect": (0.15, 0.55, 0.8, 0.35), "ylim": (0, 1)},
+    ...                          "down": {"rect": (0.15, 0.1, 0.8, 0.35), "ylim": (-1, 0)}},
+    ...                    {"a": "C0", "b": "C1"}, xlim=(0, 1), xlabel="t", legend=False)
+    >>> x = np.linspace(0, 1, 5)
+    >>> stack.set_curves(x, {"up": {"a": x, "b": x ** 2, "c": x}, "down": {"a": -x}, "elsewhere": {"a": x}})
+    >>> stack.set_cursor(0.5, {"up": {"a": 0.5, "b": 0.25}, "down": {"a": -0.5}})
+    >>> list(stack), float(stack["down"].lines["a"].get_ydata()[-1]), stack["down"].ax.get_xlabel()
+    (['up', 'down'], -1.0, 't')
+    """
+
+    def __init__(self, fig, charts: dict, colors: dict, *, xlim, xlabel=None, **common):
+        charts = {name: dict(options) for name, options in charts.items()}
+        with style():  # the axes' frame and ticks take the course's style when they are made
+            axes = {name: fig.add_axes(options.pop("rect")) for name, options in charts.items()}
+        lowest = list(charts)[-1]
+        self.charts = {name: Curves(axes[name], colors, xlim=xlim, xlabel=xlabel if name == lowest else None,
+                                    xticklabels=name == lowest, **common, **options)
+                       for name, options in charts.items()}
+
+    def __getitem__(self, name: str) -> Curves:
+        return self.charts[name]
+
+    def __iter__(self):
+        return iter(self.charts)
+
+    def __len__(self) -> int:
+        return len(self.charts)
+
+    def set_curves(self, x, curves: dict) -> None:
+        """The curves over ``x``: ``{chart: {name: y}}`` (each chart's curves redrawn into the chart layer once)."""
+        for name, chart in self.charts.items():
+            for key, y in curves.get(name, {}).items():
+                if key in chart.lines:
+                    chart.set_curve(key, x, y)
+
+    def set_cursor(self, x, values: dict) -> None:
+        """The cursor at ``x`` on every chart, a dot at each curve's value: ``{chart: {name: y or None}}``."""
+        for name, chart in self.charts.items():
+            chart.set_cursor(x, values.get(name))
+
+    def highlight(self, name: str, **kwargs) -> None:
+        """Curve ``name`` bold on every chart, the others thinner and faded (see :meth:`Curves.highlight`)."""
+        for chart in self.charts.values():
+            chart.highlight(name, **kwargs)
 
 
 class Sketch:

@@ -178,3 +178,24 @@ class Item:
             a.set_visible(visible)
         if backdrop_changed:  # the backdrop lives in the cached background
             Renderer.of(self.ax.figure).invalidate_view()
+
+    def show(self, data) -> None:
+        """Show the item with ``data`` (its ``set_data(data)``), or hide it when ``data`` is None (nothing to draw).
+
+        For a part that has no picture in some states (a cube where the method has
+        no answer, a needle with no point now): one call instead of a visibility
+        test and a ``set_data``.
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1)
+        >>> cube = ql.plot.Cube(scene)
+        >>> cube.show(None)
+        >>> cube.artists[0].get_visible()
+        False
+        >>> cube.show(np.diag([1.0, 1.0, 1.0]))
+        >>> cube.artists[0].get_visible()
+        True
+        """
+        self.set_visible(data is not None)
+        if data is not None:
+            self.set_data(data)

@@ -62,7 +62,5 @@ class SpherePath(Item):
 
     def set_data(self, trail, now) -> None:
         """The part so far ``(m, 3)`` and where the point is now ``(3,)`` (``None``: no needle)."""
-        self.needle.set_visible(now is not None)
-        if now is not None:
-            self.needle.set_data(now)
+        self.needle.show(now)
         self.trail.set_data(trail)

@@ -15,8 +15,6 @@ __all__ = ["slerp_vs_nlerp"]
 _C = qp.COLORS
 COLORS = {"slerp": _C["vector2"], "nlerp": _C["vector"], "lerp": _C["note"]}
 STYLES = {"slerp": "-", "nlerp": (0, (6, 2, 1.5, 2)), "lerp": (0, (4, 2.5))}  # never colour alone
-TITLES = {"slerp": "SLERP: the great arc, even steps", "nlerp": "NLERP: the chord, normalized",
-          "lerp": "LERP: the chord, drawn with q v q*"}
 LAG_RANGE = 9.0  # ± degrees on the lag chart: NLERP's largest lag on a short path is 8.15° (at 180°)
 
 
@@ -81,48 +79,41 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # milliseconds per update, a static one a redraw of the whole figure when the view turns
     scene = qp.Scene(fig.add_axes((0.0, 0.0, PANEL / W_IN, PANEL / H_IN)), extent=1.5, world_frame=False)
     world = qp.WorldAxes(scene)
-    # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
-    axle_label = qp.OutlineText(scene, "axis", fontsize=9, ha="left", offset=(0.07, 0.0), inside=True)
     items = {
         "ends": [qp.Cube.outline(scene, CUBE_SIDE, c) for c in (_C["faint"], _C["note"])],
         # the other method at the same t, a translucent cube in its colour (one shown: GHOSTS)
         "ghosts": {m: qp.Cube.outline(scene, CUBE_SIDE, COLORS[m], linewidth=1.3, alpha=0.06)
                    for m in ("slerp", "nlerp")},
         "cube": qp.Cube(scene, side=CUBE_SIDE, alpha=0.3),
-        "axle": qp.Arrow(scene, color=_C["ink"], linewidth=1.1, head=0.08, linestyle=(0, (4, 3))),
-        "axle_label": axle_label,
-        # how the axis is set: its azimuth on the floor (xz-plane) and the arc up to it (its elevation); at
-        # elevation ±90° the axis is ±y whatever the azimuth, and this is what the azimuth slider still turns
-        "meridian": qp.Polyline(scene, color=_C["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)), split=True),
+        # the turn's axis, its name, and how it is set: its azimuth on the floor (xz-plane) and the arc up to it
+        # (its elevation); at elevation ±90° the axis is ±y whatever the azimuth, and the arc is what it still turns
+        "axle": qp.TurnAxis(scene, AXLE),
         "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
         # one path of the body point per method (only the chosen one is shown): the whole path faint, the part so
         # far bold, dots at t = 0, 0.1, ..., 1 (evenly spaced for SLERP, bunched at the ends for NLERP), a needle
         "paths": {m: qp.SpherePath(scene, radius=RADIUS, color=COLORS[m]) for m in METHODS},
-        # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc
-        # the cube turns in (radius CUBE_RADIUS whatever its orientation)
-        "end_labels": qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
-                                      fontsize=9, avoid=[*world.letters, axle_label], discs=[(0, 0, CUBE_RADIUS)],
-                                      rings=np.arange(1, 21)),
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
-    for item in (*items["ends"], items["axle"], axle_label, items["meridian"], items["end_labels"]):
+    # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
+    # cube turns in (radius CUBE_RADIUS whatever its orientation)
+    items["end_labels"] = qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
+                                          fontsize=9, avoid=[*world.letters, items["axle"].label],
+                                          discs=[(0, 0, CUBE_RADIUS)], rings=np.arange(1, 21))
+    for item in (*items["ends"], items["axle"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
     # the q0–q1 plane of the sphere of quaternions (its y range, -0.67 to 1.2, at 0.826 in per unit)
     items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.696 / H_IN, width + 0.2 / W_IN, 1.544 / H_IN)),
                                     COLORS)
-    with qp.style():
-        axes = [fig.add_axes((x0, y / H_IN, width, 0.64 / H_IN)) for y in (1.84, 0.66)]
     # LERP turns exactly as NLERP (it differs in length only: the chord in the picture above), so these two
     # charts show SLERP and NLERP, and their titles say so
-    colors = {NAMES[m]: COLORS[m] for m in ("slerp", "nlerp")}
-    common = {"xlim": (0, 1), "styles": {NAMES[m]: STYLES[m] for m in ("slerp", "nlerp")}, "legend": False}
-    items["plots"] = {
-        "lag": qp.Curves(axes[0], colors, ylim=(-LAG_RANGE, LAG_RANGE), yticks=[-8, -4, 0, 4, 8],
-                         title="NLERP's angle − SLERP's (°)", xticklabels=False, **common),
-        "speed": qp.Curves(axes[1], colors, ylim=(0, 2.05), yticks=[0, 0.5, 1, 1.5, 2],
-                           title="angular speed ÷ average", xlabel="t  (LERP turns as NLERP)", **common),
-    }
+    shown = ("slerp", "nlerp")
+    charts = {"lag": {"rect": (x0, 1.84 / H_IN, width, 0.64 / H_IN), "ylim": (-LAG_RANGE, LAG_RANGE),
+                      "yticks": [-8, -4, 0, 4, 8], "title": "NLERP's angle − SLERP's (°)"},
+              "speed": {"rect": (x0, 0.66 / H_IN, width, 0.64 / H_IN), "ylim": (0, 2.05),
+                        "yticks": [0, 0.5, 1, 1.5, 2], "title": "angular speed ÷ average"}}
+    items["plots"] = qp.ChartStack(fig, charts, {m: COLORS[m] for m in shown}, xlim=(0, 1), legend=False,
+                                   styles={m: STYLES[m] for m in shown}, xlabel="t  (LERP turns as NLERP)")
     controls = {
         "t": slider("t", t, 0.0, 1.0, 0.01),
         "method": W.ToggleButtons(options=[(NAMES[m], m) for m in METHODS], value=method, description="method",
@@ -147,20 +138,13 @@ def _draw_path(it: dict, path) -> None:
     """The parts that change only with the two orientations: outlines, axis, meridian, the plane, the charts."""
     for end, M in zip(it["ends"], path.ends, strict=True):
         end.set_data(M)
-    it["axle"].set_data(AXLE * path.axis, -AXLE * path.axis)
-    it["axle_label"].set_data((AXLE + 0.085) * path.axis)  # just beyond the tip, where an arrow writes its label
+    it["axle"].set_data(path.axis, path.meridian)
     it["end_labels"].set_data(dict(zip(("q0", "q1"), path.labels, strict=True)))  # after the axis label
-    it["meridian"].set_data(path.meridian)
-    it["meridian"].changed()  # the static items above: the camera layer is drawn again, once
+    it["axle"].changed()  # the static items above: the camera layer is drawn again, once
     # SLERP's points evenly spaced on the arc, NLERP's bunched (LERP's on the chord, pushed out to the circle)
-    # Ω to the half degree an odd turn gives (359°: Ω = 179.5°, not 180°)
-    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], f"Ω = {path.omega:.4g}° = {path.total:.4g}°/2")
-    for key, plot in it["plots"].items():
-        for m, y in path.charts[key].items():
-            if NAMES[m] in plot.lines:
-                plot.set_curve(NAMES[m], T_GRID, y)
-    worst = path.lag_extent
-    it["plots"]["lag"].set_note(f"off the chart: up to {worst:.0f}°" if worst > LAG_RANGE else "")
+    it["plane"].set_path(path.plane["arc"], path.plane["ticks"], path.omega_label)
+    it["plots"].set_curves(T_GRID, path.charts)
+    it["plots"]["lag"].set_note(path.off_chart_note(LAG_RANGE))
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
@@ -170,19 +154,15 @@ def _draw(demo: Demo, s: SlerpState) -> str:
     if demo.changed(s, "path", "method"):  # the method's whole path and its t-steps
         it["paths"][m].set_path(s.whole, s.path.ticks[m])
     if demo.changed(s, "method"):
-        for plot in it["plots"].values():
-            plot.highlight(NAMES["nlerp" if m == "lerp" else m])
+        it["plots"].highlight("nlerp" if m == "lerp" else m)
         for name, path in it["paths"].items():
             path.set_visible(name == m)
-        it["title"].set_data(text=TITLES[m])  # the numbers are in the readout
-    for item, value in ((it["cube"], s.cube), *((g, s.ghost if k == s.ghost_method else None)
-                                                for k, g in it["ghosts"].items())):
-        item.set_visible(value is not None)
-        if value is not None:
-            item.set_data(value)
+        it["title"].set_data(text=s.title)  # the numbers are in the readout
+    it["cube"].show(s.cube)  # hidden where the method has no answer
+    for key, ghost in it["ghosts"].items():  # the other method at the same t, if it has an answer
+        ghost.show(s.ghost if key == s.ghost_method else None)
     it["paths"][m].set_data(s.trail, s.needle)
-    for key, plot in it["plots"].items():
-        plot.set_cursor(s.t, {NAMES[n]: y for n, y in s.cursors[key].items() if NAMES[n] in plot.lines})
+    it["plots"].set_cursor(s.t, s.cursors)
     it["plane"].set_now(s.plane_now)
     demo.scenes[0].set_note(s.note, color=_C["warn"])
     return _readout(s)
