@@ -37,6 +37,7 @@ The package, by role (private modules, every public name re-exported here)
              line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`, :func:`fontsizes` and
              :func:`set_min_fontsize` (projector mode)
 ``_layout``  :func:`panels`, :func:`strip`, :func:`overlay`
+``_row``     :func:`panel_row` (panels of different widths side by side, one height)
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
@@ -139,6 +140,7 @@ from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, tex
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._ringnames import RingNames
+from ._row import panel_row
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._spherepath import SpherePath
 from ._style import (
@@ -164,7 +166,7 @@ __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "LINE_CONTRAST", "line_alpha",
-    "panels", "strip", "overlay",
+    "panels", "strip", "overlay", "panel_row",
     # the smallest text of a figure (projector mode)
     "fontsizes", "set_min_fontsize",
     # rendering
