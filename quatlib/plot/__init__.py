@@ -50,6 +50,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_ringnames`` :class:`RingNames` (the names of a gimbal's rings, beside them)
+``_labelset`` :class:`LabelSet` (labels by key, each moved to its own point: names placed by the math)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
@@ -132,6 +133,7 @@ from ._artists import Arc, Arrow, Dots, Frame, Plane, Point, Polyline, Sphere, T
 from ._camera import Camera, Scene
 from ._charts import Curves, History, Sketch, envelope
 from ._items import Item, as_matrix, as_points
+from ._labelset import LabelSet
 from ._layout import overlay, panels, strip
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._measure import screen_gap
@@ -177,7 +179,7 @@ __all__ = [
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
     "SpherePath",
-    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
+    "Label", "LabelSet", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "Sketch", "envelope", "ArcAndChord",
     # text drawn as glyph outlines (cheap to redraw)
