@@ -79,3 +79,32 @@ def test_a_point_or_a_complex_number_lands_in_the_drawings_plane():
     np.testing.assert_array_equal(in_plane((2.0, -1.0)), [2.0, -1.0, 0.0])
     np.testing.assert_array_equal(in_plane(2 - 1j), [2.0, -1.0, 0.0])  # z = x + iy is the point (x, y)
     np.testing.assert_array_equal(in_plane(np.array([0.5, 0.25])), [0.5, 0.25, 0.0])
+
+
+@pytest.mark.parametrize("theta", [-180, -30, 0, 45, 90, 180])
+def test_the_arcs_of_theta_turn_by_theta_from_the_ray_to_p_and_from_the_x_axis(theta):
+    s = rotation_2d_state(theta, point=(2.0, 1.0))
+    rad = np.radians(theta)
+    turn = np.array([[np.cos(rad), -np.sin(rad)], [np.sin(rad), np.cos(rad)]])  # closed form, not quatlib's
+    for side, start in (("left", 0.42 * np.array([2.0, 1.0]) / np.hypot(2.0, 1.0)), ("right", [0.32, 0.0])):
+        arc = s.arcs[side]
+        assert arc.shape[1] == 3 and np.all(arc[:, 2] == 0)  # in the drawing's plane
+        np.testing.assert_allclose(arc[0, :2], start, atol=1e-12)
+        np.testing.assert_allclose(arc[-1, :2], turn @ start, atol=1e-12)
+        np.testing.assert_allclose(np.hypot(arc[:, 0], arc[:, 1]), np.hypot(*start), atol=1e-12)  # a circle
+
+
+def test_the_arc_of_a_turn_of_the_origin_shrinks_to_the_origin():
+    np.testing.assert_array_equal(rotation_2d_state(30, point=(0, 0)).arcs["left"], 0.0)
+
+
+@pytest.mark.parametrize(("alpha", "beta"), [(30, 60), (-135, 170), (0, 0), (90, -90)])
+def test_the_second_arc_starts_where_the_first_turn_ended(alpha, beta):
+    s = composition_state(alpha, beta)
+    for side, first, second in (("left", alpha, beta), ("right", beta, alpha)):
+        arc1, arc2 = s.arcs[side]
+        ends = np.radians([first, first + second])
+        np.testing.assert_allclose(arc1[0], [0.45, 0, 0], atol=1e-12)
+        np.testing.assert_allclose(arc1[-1], 0.45 * np.array([np.cos(ends[0]), np.sin(ends[0]), 0]), atol=1e-12)
+        np.testing.assert_allclose(arc2[0], 0.62 * np.array([np.cos(ends[0]), np.sin(ends[0]), 0]), atol=1e-12)
+        np.testing.assert_allclose(arc2[-1], 0.62 * np.array([np.cos(ends[1]), np.sin(ends[1]), 0]), atol=1e-12)

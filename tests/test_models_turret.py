@@ -269,3 +269,27 @@ def test_the_keys_get_one_name_where_the_muzzle_ends_meet():
     assert turret_state(170, 0, -170, 0, t=0.5).key_names == ("A", "B")
     assert turret_state(30, 20, 30, 20, t=0.5).key_names == ("A = B", "")  # the same key twice
     assert turret_state(0, 0, 360 - 2, 0, t=0.5).key_names == ("A = B", "")  # 2° apart: 0.04 at the muzzle
+
+
+def test_the_second_panel_is_titled_and_named_after_its_blend():
+    from quatlib.models.turret import LERP_TITLES
+
+    assert set(LERP_TITLES) == set(LERPS)
+    with pytest.raises(TypeError):
+        LERP_TITLES["naive"] = "changed"  # read-only
+    for lerp, name in (("naive", "lerp of angles"), ("wrapped", "lerp, yaw wrapped")):
+        s = turret_state(150, 10, -150, 40, 0.5, lerp=lerp)
+        assert s.lerp_title == LERP_TITLES[lerp] and s.lerp_name == name
+
+
+@pytest.mark.parametrize("lerp", LERPS)
+@pytest.mark.parametrize("t", [0.0, 0.3, 1.0])
+def test_the_muzzles_at_t_are_the_ends_of_the_barrels_and_on_the_paths_at_the_keys(lerp, t):
+    s = turret_state(150, 10, -150, 40, t, lerp=lerp)
+    slerp_now, lerp_now = s.muzzles_at_t
+    np.testing.assert_allclose(slerp_now, ql.rotate_vector(s.q_slerp, BARREL * AIM), atol=1e-12)
+    np.testing.assert_allclose(lerp_now, ql.rotate_vector(s.q_lerp, BARREL * AIM), atol=1e-12)
+    if t in (0.0, 1.0):  # at a key both heads are on their paths' ends
+        end = 0 if t == 0.0 else -1
+        np.testing.assert_allclose(slerp_now, s.muzzle_slerp[end], atol=1e-12)
+        np.testing.assert_allclose(lerp_now, s.muzzle_lerp[end], atol=1e-12)

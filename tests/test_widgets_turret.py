@@ -21,9 +21,9 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import quatlib as ql  # noqa: E402
-from quatlib.models.turret import AIM, BARREL, TS, wrap_degrees  # noqa: E402
+from quatlib.models.turret import AIM, BARREL, LERP_TITLES, TS, wrap_degrees  # noqa: E402
 from quatlib.widgets._base import fmt, fmt_vector  # noqa: E402
-from quatlib.widgets._turret import _LERP_TITLES, _PLAY_STEPS, turret  # noqa: E402
+from quatlib.widgets._turret import _PLAY_STEPS, turret  # noqa: E402
 
 RNG = np.random.default_rng(20260808)
 
@@ -72,7 +72,7 @@ def check_consistent(d) -> None:
     np.testing.assert_allclose(s.muzzle_lerp, BARREL * lerp_aim, atol=1e-12)
     np.testing.assert_allclose(s.q_lerp, s.q_wrapped if v.lerp == "wrapped" else s.q_euler, atol=0)
     np.testing.assert_allclose(aim(*s.euler_lerp), aim((1 - t) * v.yaw_a + t * yaw_b, s.euler_t[1]), atol=1e-12)
-    assert d.scenes[1].title == _LERP_TITLES[v.lerp]
+    assert d.scenes[1].title == LERP_TITLES[v.lerp]
 
     # SLERP: the same as quatlib's, both ends are the keys (up to sign), the muzzle is the aim of each pose
     np.testing.assert_allclose(s.q_slerp, ql.slerp(q_a, q_b, t), atol=0)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
+from .geometry import arc_points
 
 __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
            "ring_spots", "in_plane", "RING", "TICKS"]
@@ -20,6 +21,7 @@ __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composit
 #: clockwise of those points at the directions ``TICKS`` (degrees).
 RING = 1.27
 TICKS = (-8.0, 84.0, -172.0, -83.0)
+_Z = (0.0, 0.0, 1.0)  # the plane's normal: every 2D turn is about z
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,20 @@ class Rotation2DState:
         sides = {"left": {"p": start, "out": start + self.theta},
                  "right": {"z": start, "out": start + self.theta, "rotor": self.theta}}
         return {side: dict(zip(d, ring_spots(list(d.values()), 16), strict=True)) for side, d in sides.items()}
+
+    @property
+    def arcs(self) -> dict:
+        """The arc of θ in each panel (:func:`~quatlib.models.geometry.arc_points` about z), ``{"left", "right"}``,
+        each ``(n, 3)``: left from radius 0.42 on the ray to ``p``, right from ``(0.32, 0, 0)``.
+
+        >>> arcs = rotation_2d_state(90, point=(2, 0)).arcs
+        >>> np.round(arcs["left"][[0, -1]], 2) + 0.0   # a quarter turn, starting on the ray to p
+        array([[0.42, 0.  , 0.  ],
+               [0.  , 0.42, 0.  ]])
+        """
+        rad = np.radians(self.theta)
+        start = in_plane(self.point) * 0.42 / max(np.hypot(*self.point), 1e-9)  # (p = 0: the arc shrinks to 0)
+        return {"left": arc_points(_Z, start, rad), "right": arc_points(_Z, (0.32, 0, 0), rad)}
 
 
 def rotation_2d_state(theta: float, point=(1.0, 0.5)) -> Rotation2DState:
@@ -145,6 +161,23 @@ class CompositionState:
         """
         return {side: dict(zip(("first", "result"), ring_spots([first, self.alpha + self.beta], 24), strict=True))
                 for side, first in (("left", self.alpha), ("right", self.beta))}
+
+    @property
+    def arcs(self) -> dict:
+        """Each side's two arcs (:func:`~quatlib.models.geometry.arc_points` about z), ``{"left": (first, second),
+        "right": (first, second)}``, each ``(n, 3)``: the first turn from ``(0.45, 0, 0)``, the second from radius
+        0.62 on the ray where the first ended; left the first turn is α, right β.
+
+        >>> first, second = composition_state(alpha=90, beta=90).arcs["left"]
+        >>> np.round([first[-1], second[0], second[-1]], 2) + 0.0
+        array([[ 0.  ,  0.45,  0.  ],
+               [ 0.  ,  0.62,  0.  ],
+               [-0.62,  0.  ,  0.  ]])
+        """
+        a, b = np.radians(self.alpha), np.radians(self.beta)
+        return {side: (arc_points(_Z, (0.45, 0, 0), first),
+                       arc_points(_Z, in_plane(0.62 * complex_from_angle(first)), second))
+                for side, first, second in (("left", a, b), ("right", b, a))}
 
 
 def composition_state(alpha: float, beta: float) -> CompositionState:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import numpy as np
 
@@ -23,8 +24,8 @@ from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
 from .gimbal import quiet_euler
 
-__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "TurretState", "turret_state", "whole_blend", "turned",
-           "wrap_degrees"]
+__all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "LERP_TITLES", "TurretState", "turret_state",
+           "whole_blend", "turned", "wrap_degrees"]
 
 #: The barrel points along the head's -z axis (the way the course's camera looks at
 #: azimuth = elevation = 0), so yaw 0 aims along -z and a positive pitch raises it:
@@ -43,6 +44,9 @@ TICKS = slice(None, None, 12)
 SAME = 0.05
 #: The two per-axis blends the second head can use: the angles as typed, or the yaw difference wrapped.
 LERPS = ("naive", "wrapped")
+#: The title of the second head's panel for each blend of :data:`LERPS` (read-only).
+LERP_TITLES = MappingProxyType({"naive": "the naive way: lerp the angles",
+                                "wrapped": "per axis, the yaw wrapped: a real turret"})
 
 
 def wrap_degrees(d):
@@ -164,6 +168,26 @@ class TurretState:
     def R_lerp(self) -> np.ndarray:
         """The second head's matrix at ``t``."""
         return matrix_from_quaternion(self.q_lerp)
+
+    @property
+    def lerp_title(self) -> str:
+        """The title of the second head's panel: :data:`LERP_TITLES` of :attr:`lerp`."""
+        return LERP_TITLES[self.lerp]
+
+    @property
+    def lerp_name(self) -> str:
+        """What the readout calls the second head's blend: ``"lerp of angles"`` or ``"lerp, yaw wrapped"``."""
+        return "lerp, yaw wrapped" if self.lerp == "wrapped" else "lerp of angles"
+
+    @property
+    def muzzles_at_t(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where the two muzzles are at ``t``, SLERP's and the second head's: ``BARREL · R @ AIM``.
+
+        >>> s = turret_state(90, 0, 90, 0, t=0.5)   # both heads yawed 90°: aiming along -x
+        >>> [m.round(4) + 0.0 for m in s.muzzles_at_t]
+        [array([-1.25,  0.  ,  0.  ]), array([-1.25,  0.  ,  0.  ])]
+        """
+        return BARREL * (self.R_slerp @ AIM), BARREL * (self.R_lerp @ AIM)
 
     @property
     def euler_lerp(self) -> np.ndarray:

@@ -37,6 +37,7 @@ The package, by role (private modules, every public name re-exported here)
              line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`, :func:`fontsizes` and
              :func:`set_min_fontsize` (projector mode)
 ``_layout``  :func:`panels`, :func:`strip`, :func:`strips_below`, :func:`overlay`
+``_row``     :func:`panel_row` (panels of different widths side by side, one height)
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
@@ -49,6 +50,7 @@ The package, by role (private modules, every public name re-exported here)
 ``_solids``  :class:`Box`, :class:`Cube`, :class:`LetteredCube`, :class:`Gimbal`, :class:`Ribbon`,
              :class:`Tethers`, :class:`BallOfRotations`
 ``_ringnames`` :class:`RingNames` (the names of a gimbal's rings, beside them)
+``_labelset`` :class:`LabelSet` (labels by key, each moved to its own point: names placed by the math)
 ``_texts``   :class:`Label`, :class:`ScreenText`, :class:`StaticText`, :class:`StaticArtists`, :func:`legend`,
              :class:`Bars`, :func:`add_text` (a text whose layout is kept between draws)
 ``_turret``  :class:`Turret` (a still pedestal, a head and a barrel turned by ``R``)
@@ -135,6 +137,7 @@ from ._camera import Camera, Scene
 from ._charts import ChartStack, Curves, History, Sketch, envelope
 from ._errorcurves import ErrorCurves
 from ._items import Item, as_matrix, as_points
+from ._labelset import LabelSet
 from ._layout import overlay, panels, strip, strips_below
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._measure import screen_gap
@@ -143,6 +146,7 @@ from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, tex
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._ringnames import RingNames
+from ._row import panel_row
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._spherepath import SpherePath
 from ._style import (
@@ -169,7 +173,7 @@ __all__ = [
     # style and layout
     "AXIS_COLORS", "COLORS", "COLOR_ROLES", "DEFAULT_VIEW", "Z", "style", "figure", "lighten", "darken", "chart_axes",
     "LINE_CONTRAST", "line_alpha",
-    "panels", "strip", "strips_below", "overlay",
+    "panels", "strip", "strips_below", "overlay", "panel_row",
     # the smallest text of a figure (projector mode)
     "fontsizes", "set_min_fontsize",
     # rendering
@@ -180,7 +184,7 @@ __all__ = [
     "Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle",
     "Box", "Cube", "LetteredCube", "Gimbal", "Ribbon", "Tethers", "BallOfRotations", "RingNames", "Turret",
     "SpherePath", "TurnAxis",
-    "Label", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
+    "Label", "LabelSet", "ScreenText", "StaticText", "StaticArtists", "legend", "Bars", "add_text",
     # 2D charts
     "History", "Curves", "ChartStack", "Sketch", "envelope", "ArcAndChord", "ErrorCurves",
     # text drawn as glyph outlines (cheap to redraw)

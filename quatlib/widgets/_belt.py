@@ -72,16 +72,10 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     >>> demo.set(turn=715).state.n_crossings  # turning on keeps the untangling: no twist comes back
     0
     """
-    band = 0.3
-    height = _PANELS_IN[0] + band
-    fig = qp.figure((sum(_PANELS_IN), height))
-    x = np.cumsum([0, *_PANELS_IN]) / sum(_PANELS_IN)
-    top = _PANELS_IN[0] / height
-    scene = qp.Scene(fig.add_axes((x[0], 0.0, x[1] - x[0], top)), extent=2.25, view=_VIEW, world_frame=False)
-    ball = qp.Scene(fig.add_axes((x[1], 0.0, x[2] - x[1], top)), extent=1.3 * np.pi, view=_VIEW, world_frame=False,
-                    title="the ball of rotations")
-    s3 = qp.Scene(fig.add_axes((x[2], 0.0, x[3] - x[2], top)), extent=1.55, view=_VIEW, world_frame=False,
-                  title="S³, stereographic")
+    fig, (scene, ball, s3) = qp.panel_row(_PANELS_IN, [{"extent": 2.25},
+                                                       {"extent": 1.3 * np.pi, "title": "the ball of rotations"},
+                                                       {"extent": 1.55, "title": "S³, stereographic"}],
+                                          view=_VIEW, world_frame=False)
     marks = s3_landmarks()  # the circle of turns about y and the plane w = 0, as S³ shows them
     items = {
         "cube": qp.Cube(scene, side=belt.CUBE_SIDE),

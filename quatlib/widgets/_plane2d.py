@@ -7,7 +7,6 @@ import numpy as np
 
 from .. import plot as qp
 from .._plane import complex_from_angle
-from ..models.geometry import arc_points
 from ..models.plane2d import CompositionState, Rotation2DState, composition_state, in_plane, rotation_2d_state
 from ._base import Demo, angle_slider, fmt
 from ._readouts import check, fmt_complex, lines, mono, panel_boxes
@@ -15,22 +14,10 @@ from ._readouts import check, fmt_complex, lines, mono, panel_boxes
 __all__ = ["rotation_2d", "complex_composition"]
 
 _C = qp.COLORS
-_Z = (0.0, 0.0, 1.0)  # the plane's normal: every 2D turn is about z
 _PANEL_IN = 3.5  # inches (= 350 px at 100 dpi)
 # e^{iθ} and friends in Unicode superscripts, not mathtext: a plain line of text is rasterized once and reused,
 # mathtext is laid out again on every draw (3-5 ms a move for the moving names and the titles)
 _E = {"θ": "eⁱᶿ", "α": "eⁱᵅ", "β": "eⁱᵝ", "α+β": "eⁱ⁽ᵅ⁺ᵝ⁾"}
-
-
-def _names(scene, spec):
-    """One Label per turning arrow: ``spec`` is ``{key: (text, colour)}``; :func:`_place` moves them."""
-    return {key: qp.Label(scene, text, color=color, fontsize=10) for key, (text, color) in spec.items()}
-
-
-def _place(labels, spots):
-    """Write each label on the ring at its arrow's direction, apart from the others (the state's ``name_spots``)."""
-    for key, spot in spots.items():
-        labels[key].set_data(spot)
 
 
 def _plane_panels(titles):
@@ -76,9 +63,11 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
         "rotor": qp.Arrow(right, color=_C["vector2"], linewidth=2.0),
         "out_l": qp.Arrow(left, color=_C["vector"], linewidth=2.6),
         "out_r": qp.Arrow(right, color=_C["vector"], linewidth=2.6),
-        "names_l": _names(left, {"p": ("p", _C["note"]), "out": ("p′", _C["vector"])}),
-        "names_r": _names(right, {"z": ("z", _C["note"]), "out": ("z′", _C["vector"]),
-                                  "rotor": (_E["θ"], _C["vector2"])}),
+        # the names of the turning arrows, on a ring at their directions (the state's name_spots)
+        "names_l": qp.LabelSet(left, {"p": "p", "out": "p′"}, colors={"p": _C["note"], "out": _C["vector"]},
+                               fontsize=10),
+        "names_r": qp.LabelSet(right, {"z": "z", "out": "z′", "rotor": _E["θ"]}, fontsize=10,
+                               colors={"z": _C["note"], "out": _C["vector"], "rotor": _C["vector2"]}),
         "arc_l": qp.Arc(left, label="θ", label_radius=1.35),
         "arc_r": qp.Arc(right, label="θ", label_radius=1.45),
         "numbers": numbers,
@@ -95,12 +84,12 @@ def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     for key, p in (("col_x", s.R[:, 0]), ("col_y", s.R[:, 1]), ("out_l", s.matrix), ("out_r", s.complex),
                    ("rotor", s.rotor)):
         it[key].set_data(in_plane(p))
-    start = in_plane(s.point) * 0.42 / max(np.hypot(*s.point), 1e-9)  # the left arc starts on the ray to p
-    for arc, begin in ((it["arc_l"], start), (it["arc_r"], (0.32, 0, 0))):
-        arc.set_data(arc_points(_Z, begin, rad), angle=rad)
+    arcs = s.arcs
+    for arc, points in ((it["arc_l"], arcs["left"]), (it["arc_r"], arcs["right"])):
+        arc.set_data(points, angle=rad)
         arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
-    _place(it["names_l"], s.name_spots["left"])
-    _place(it["names_r"], s.name_spots["right"])
+    it["names_l"].set_data(s.name_spots["left"])
+    it["names_r"].set_data(s.name_spots["right"])
     it["numbers"][0].value = mono(
         f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-sn, 3):>6}],\n        [{fmt(sn, 3):>6}, {fmt(c, 3):>6}]]\n"
         f"p′ = R(θ) p = ({fmt(s.matrix[0], 3)}, {fmt(s.matrix[1], 3)})")
@@ -137,7 +126,8 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
         items[f"{side}_arc1"] = qp.Arc(scene, color=first_color, label=n1, linewidth=2.2, label_radius=1.3)
         items[f"{side}_arc2"] = qp.Arc(scene, color=second_color, label=n2, linewidth=2.2, label_radius=1.28)
         items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6)
-        items[f"{side}_names"] = _names(scene, {"first": (_E[n1], first_color), "result": (_E["α+β"], _C["ink"])})
+        items[f"{side}_names"] = qp.LabelSet(scene, {"first": _E[n1], "result": _E["α+β"]}, fontsize=10,
+                                             colors={"first": first_color, "result": _C["ink"]})
     controls = {"alpha": angle_slider("α (°)", alpha), "beta": angle_slider("β (°)", beta)}
     return Demo("complex_composition", fig, controls, model=composition_state, draw=_draw_composition, items=items,
                 transport=transport, below=[W.HBox(numbers)],
@@ -147,15 +137,16 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
 def _draw_composition(demo: Demo, s: CompositionState) -> str:
     it = demo.items
     a, b = np.radians(s.alpha), np.radians(s.beta)
+    arcs = s.arcs
     for side, first, second, end, box, (n1, n2) in (("left", a, b, s.alpha_then_beta, it["numbers"][0], ("α", "β")),
                                                      ("right", b, a, s.beta_then_alpha, it["numbers"][1], ("β", "α"))):
         it[f"{side}_first"].set_data(in_plane(complex_from_angle(first)))
-        it[f"{side}_arc1"].set_data(arc_points(_Z, (0.45, 0, 0), first), angle=first)
-        it[f"{side}_arc2"].set_data(arc_points(_Z, in_plane(0.62 * complex_from_angle(first)), second), angle=second)
+        it[f"{side}_arc1"].set_data(arcs[side][0], angle=first)
+        it[f"{side}_arc2"].set_data(arcs[side][1], angle=second)
         it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
         it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(in_plane(end))
-        _place(it[f"{side}_names"], s.name_spots[side])
+        it[f"{side}_names"].set_data(s.name_spots[side])
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
     return lines(f"e<sup>iα</sup> = {fmt_complex(ea, 4)}", f"e<sup>iβ</sup> = {fmt_complex(eb, 4)}",

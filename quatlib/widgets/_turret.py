@@ -1,10 +1,7 @@
 """Notebook 08 capstone: a two-axis turret keyed in (yaw, pitch), blended by SLERP and per axis.
 
-The two key poses are typed in as (yaw, pitch), the way an editor shows them.
-Left, SLERP of their quaternions: the shortest turn, which may bank the head.
-Right, the per-axis lerp of the two angles: as typed (the long way round when the
-yaws straddle ±180°) or with the yaw difference wrapped (the turret's right tool).
-The math is :mod:`quatlib.models.turret`; here the figure, the controls and the drawing.
+What it shows is the docstring of :func:`turret`; the math is :mod:`quatlib.models.turret`; here the figure, the
+controls and the drawing.
 """
 
 from __future__ import annotations
@@ -12,7 +9,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from .. import plot as qp
-from ..models.turret import AIM, BARREL, TICKS, TurretState, turret_state
+from ..models.turret import AIM, BARREL, LERP_TITLES, TICKS, TurretState, turret_state
 from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider, still_world
 from ._readouts import lines, note, panel_boxes
 
@@ -22,12 +19,6 @@ _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
 _PLAY_STEPS = 100
-#: The right panel's title for each per-axis blend (``lerp`` control).
-_LERP_TITLES = {"naive": "the naive way: lerp the angles", "wrapped": "per axis, the yaw wrapped: a real turret"}
-
-
-def _angles(*angles) -> str:
-    return "(" + ", ".join(fmt(a, 1) for a in angles) + ")°"
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
@@ -83,7 +74,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     180.0
     """
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
-                            titles=["SLERP: the shortest turn, one axis", _LERP_TITLES[lerp]])
+                            titles=["SLERP: the shortest turn, one axis", LERP_TITLES[lerp]])
     still_world(*scenes)  # the world axes move only with the view: drawn into the cached background
     colors = (_SLERP, _EULER)
     items = {"turrets": [], "paths": [], "ghosts": [], "ticks": [], "keys": [], "others": []}
@@ -126,7 +117,7 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
     it = demo.items
     muzzles = (s.muzzle_slerp, s.muzzle_lerp)
-    demo.scenes[1].set_title(_LERP_TITLES[s.lerp])
+    demo.scenes[1].set_title(s.lerp_title)
     new_paths = demo.changed(s, "keys", "lerp")  # the paths change only with the keys and the kind of lerp
     for k, (R, mine, theirs) in enumerate(zip((s.R_slerp, s.R_lerp), muzzles, muzzles[::-1], strict=True)):
         it["turrets"][k].set_data(R)
@@ -137,8 +128,8 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
             for key, end, name in zip(it["keys"][k], mine[[0, -1]], s.key_names, strict=True):  # "A = B": one name
                 key.set_data(end)
                 key.set_label(name)
-    it["others"][0].set_data(BARREL * (s.R_lerp @ AIM))
-    it["others"][1].set_data(BARREL * (s.R_slerp @ AIM))
+    for other, muzzle in zip(it["others"], s.muzzles_at_t[::-1], strict=True):  # the other head's muzzle now
+        other.set_data(muzzle)
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
@@ -146,17 +137,18 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
     roll = s.slerp_roll_note  # in bold: the bank a yaw-and-pitch turret cannot make
     it["notes"][0].value = s.slerp_turn_note + (f"; <b>{roll}</b>" if roll else "")
     it["notes"][1].value = colored(s.lerp_note, _C["warn"]) if s.lerp_note else ""
-    lerp_name = colored("lerp, yaw wrapped" if s.lerp == "wrapped" else "lerp of angles", _EULER)
+    lerp_name = colored(s.lerp_name, _EULER)
 
     def q_line(name, q):
         return f"&nbsp;&nbsp;{name} = <code>{fmt_vector(q)}</code>"
 
     return lines(
-        "<b>Keys</b> (yaw, pitch), as an editor shows them:", f"A = {_angles(*s.keys[0])}, B = {_angles(*s.keys[1])}",
+        "<b>Keys</b> (yaw, pitch), as an editor shows them:",
+        f"A = {fmt_vector(s.keys[0], 1)}°, B = {fmt_vector(s.keys[1], 1)}°",
         q_line("q<sub>A</sub>", s.q_a), q_line("q<sub>B</sub>", s.q_b),
         f"A → B: one turn of <b>{fmt(s.angle_ab, 1)}°</b>", f"<b>At t = {fmt(s.t, 2)}</b>",
-        f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {_angles(*s.euler_slerp)}", q_line("q", s.q_slerp),
-        f"{lerp_name} (yaw, pitch) = {_angles(*s.euler_lerp)}", q_line("q", s.q_lerp),
+        f"{colored('SLERP', _SLERP)} (yaw, pitch, roll) = {fmt_vector(s.euler_slerp, 1)}°", q_line("q", s.q_slerp),
+        f"{lerp_name} (yaw, pitch) = {fmt_vector(s.euler_lerp, 1)}°", q_line("q", s.q_lerp),
         f"angle between the two heads: <b>{fmt(s.gap_lerp, 1)}°</b>",
         f"whole blend, the head turns {colored(fmt(s.turned_slerp, 1) + '°', _SLERP)} (SLERP) vs "
         f"{colored(fmt(s.turned_lerp, 1) + '°', _EULER)} (lerp)",
