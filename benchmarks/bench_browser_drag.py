@@ -97,13 +97,15 @@ _JS_WATCH = """
   W.moves = 0;  // mouse moves the page got with the button down (what the slider could follow)
   W.onMove = (e) => { if (e.buttons & 1 && W.down !== null && W.up === null) W.moves += 1; };
   document.addEventListener('mousemove', W.onMove, {capture: true});
-  // When each mouse move left for the kernel (an ipyevents message on a websocket: text or binary frames).
+  // When each mouse press and move left for the kernel, and where (an ipyevents message on a websocket).
   W.sends = [];
   const send = W.send = WebSocket.prototype.send;
   const text = new TextDecoder();
   WebSocket.prototype.send = function (data) {
     const s = typeof data === 'string' ? data : text.decode(data instanceof ArrayBuffer ? data : data.buffer || data);
-    if (s.includes('"mousemove"')) W.sends.push(performance.now());
+    const kind = s.includes('"mousemove"') ? 'mousemove' : s.includes('"mousedown"') ? 'mousedown' : null;
+    const x = kind && s.match(/"relativeX":[ ]*(-?[0-9.]+)/);  // ipyevents' event: where it says the pointer was
+    if (x) W.sends.push([performance.now(), kind, Number(x[1])]);
     return send.call(this, data);
   };
   return cell.querySelectorAll('img').length;
@@ -267,22 +269,28 @@ def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> OrbitStart:
     return OrbitStart(x0, y0, 0.4 * sx * ax.bbox.width, 1 / sx, azim.step, (azim.min, azim.max))
 
 
-def step_lags(start: OrbitStart, azim0: float, path, values, figures, sends) -> list[tuple[float, float]]:
+def step_lags(start: OrbitStart, azim0: float, path, values, figures, sends) -> list[tuple[float, float | None]]:
     """Hand → figure and hand → sent, in ms, for every new view an orbit drag showed.
 
     For each change of the "view turn (°)" readout to a value ``v`` (the kernel moves the view slider in the same
-    paint as it sends the figure), the hand's time is when the mouse moves of ``path`` last arrived at a position
-    giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag`, as the kernel computes it) before the
-    readout changed; the figure's time is the figure's next change before the readout's next one (none: that
-    view's PNG did not reach the page, and it is left out).  This includes the wait in ipyevents' throttle: it is
-    how far what a learner sees lags behind the hand, up to the new ``src`` (the PNG's decode and the next frame
-    come after it: about 7 + 5 ms in ``bench_transport.py``'s hops).  "Sent" is the last mouse move message that
-    left the page (``sends``: websocket sends) before the readout changed: hand → sent is the wait in the throttle.
+    paint as it sends the figure), the hand's time is when the mouse moves of ``path`` (``[time, x]``) last
+    arrived at a position giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag`, as the kernel
+    computes it) before the readout changed; the figure's time is the figure's next change before the readout's
+    next one (none: that view's PNG did not reach the page, and it is left out).  That is how far what a learner
+    sees lags behind the hand, up to the new ``src`` (the PNG's decode and the next frame come after it: about
+    7 + 5 ms in ``bench_transport.py``'s hops).  The time sent is when the last message giving ``v`` left the
+    page before the readout changed (``sends``: ``[time, "mousedown" | "mousemove", relativeX]`` of ipyevents'
+    messages on the websocket, positions relative to the press): hand → sent is the wait in ipyevents' throttle
+    (None when no message gave ``v``).
     """
     from quatlib.models.orbit import view_from_drag
 
     views = [(t, view_from_drag((azim0, 0.0), (x - start.x) * start.figure_px, 0.0, step=start.step,
                                 azim_range=start.azim_range)[0]) for t, x in path]
+    press = next((x for _, kind, x in sends if kind == "mousedown"), None)
+    sent = [] if press is None else [
+        (t, view_from_drag((azim0, 0.0), (x - press) * start.figure_px, 0.0, step=start.step,
+                           azim_range=start.azim_range)[0]) for t, kind, x in sends if kind == "mousemove"]
     shown = [(t, float(text.replace(",", "").replace("−", "-"))) for t, text in values]
     lags = []
     for k, (t_v, azim) in enumerate(shown):
@@ -294,8 +302,8 @@ def step_lags(start: OrbitStart, azim0: float, path, values, figures, sends) -> 
             continue
         while i > 0 and views[i - 1][1] == azim:
             i -= 1
-        t_sent = max((t for t in sends if t < t_v), default=views[i][0])
-        lags.append((t_fig - views[i][0], t_sent - views[i][0]))
+        t_sent = max((t for t, v in sent if t < t_v and v == azim), default=None)
+        lags.append((t_fig - views[i][0], None if t_sent is None else t_sent - views[i][0]))
     return lags
 
 
@@ -479,7 +487,7 @@ def main(argv=None) -> int:
         print("| notebook | hand → figure (ms) | hand → sent (ms) | sent → figure (ms) | views |\n"
               "|---|---:|---:|---:|---:|")
         for t in targets:
-            steps = [s for x in t.drags for s in x.step_lags]
+            steps = [s for x in t.drags for s in x.step_lags if s[1] is not None]
             if steps:
                 print(f"| `{Path(t.relpath).name}` | {statistics.median(a for a, _ in steps):.0f} | "
                       f"{statistics.median(b for _, b in steps):.0f} | "

@@ -11,7 +11,8 @@ START = OrbitStart(x=100.0, y=50.0, amplitude=40.0, figure_px=2.0, step=1.0, azi
 def test_a_view_is_timed_from_the_hand_s_latest_arrival_there():
     # The hand goes out to 3 px and back: the view -2° is reached at t=20 (out) and again at t=50 (back).
     path = [(10, 101.0), (20, 102.0), (30, 103.0), (40, 103.0), (50, 102.0)]
-    sends = [10, 35, 55]
+    # ipyevents' messages: the press at the page's 100 px is at 10 px in the image; then moves to 11, 13, 12 px.
+    sends = [(5, "mousedown", 10.0), (10, "mousemove", 11.0), (35, "mousemove", 13.0), (55, "mousemove", 12.0)]
     values = [(30, "−1"), (45, "−3"), (70, "−2")]  # the readout, as the page shows it (Unicode minus)
     figures = [(33, 0), (60, 0), (80, 0)]
     lags = step_lags(START, 0.0, path, values, figures, sends)
@@ -22,9 +23,17 @@ def test_a_view_whose_figure_never_changed_is_left_out():
     path = [(10, 101.0), (20, 102.0)]
     values = [(30, "−1"), (40, "−2")]
     figures = [(45, 0)]  # only the second view's PNG reached the page
-    assert step_lags(START, 0.0, path, values, figures, [15, 25]) == [(45 - 20, 25 - 20)]
+    sends = [(5, "mousedown", 0.0), (15, "mousemove", 1.0), (25, "mousemove", 2.0)]
+    assert step_lags(START, 0.0, path, values, figures, sends) == [(45 - 20, 25 - 20)]
+
+
+def test_without_a_message_for_the_view_only_the_hand_s_lag_is_known():
+    path = [(10, 101.0)]
+    sends = [(5, "mousedown", 0.0), (12, "mousemove", 3.0)]  # a message for -3°, none for -1°
+    assert step_lags(START, 0.0, path, [(30, "−1")], [(40, 0)], sends) == [(40 - 10, None)]
 
 
 @pytest.mark.parametrize("values", [[], [(30, "7")]])  # nothing shown, or a view the hand never gave
 def test_no_lag_without_a_matching_hand_move(values):
-    assert step_lags(START, 0.0, [(10, 101.0)], values, [(40, 0)], [12]) == []
+    sends = [(5, "mousedown", 0.0), (12, "mousemove", 1.0)]
+    assert step_lags(START, 0.0, [(10, 101.0)], values, [(40, 0)], sends) == []
