@@ -274,8 +274,9 @@ class SlerpPath:
 
     @property
     def charts(self) -> dict:
-        """What the three charts plot over :data:`T_GRID`, per method: ``{"angle": {method: degrees}, "speed":
-        {method: speed ÷ average}, "length": {method: |q(t)|}}``."""
+        """What a chart can plot over :data:`T_GRID`, per method: ``{"angle": {method: degrees}, "speed":
+        {method: speed ÷ average}, "length": {method: |q(t)|}, "lag": {method: degrees behind SLERP}}`` (the demo
+        draws "lag" and "speed")."""
         return {"angle": {m: self.profiles[m]["angle"] for m in METHODS}, "speed": dict(self.speed),
                 "length": {m: self.profiles[m]["length"] for m in METHODS},
                 "lag": {"slerp": self.lag * 0.0, "nlerp": self.lag}}
