@@ -6,6 +6,8 @@ import operator
 
 import numpy as np
 
+from ._numbers import fmt  # no "-0.0000" in tables
+
 __all__ = ["table"]
 
 
@@ -20,15 +22,10 @@ def _cell(value, digits: int) -> str:
             return str(int(a))
         if a.dtype.kind == "c":
             z = complex(a)
-            return (f"{_number(z.real, digits)}"
-                    f"{'+' if _number(z.imag, digits)[0] != '-' else ''}{_number(z.imag, digits)}i")
-        return _number(float(a), digits)
+            return (f"{fmt(z.real, digits)}"
+                    f"{'+' if fmt(z.imag, digits)[0] != '-' else ''}{fmt(z.imag, digits)}i")
+        return fmt(float(a), digits)
     return "(" + ", ".join(_cell(x, digits) for x in a.reshape(-1)) + ")"
-
-
-def _number(x: float, digits: int) -> str:
-    s = f"{x:.{digits}f}"
-    return s[1:] if s.startswith("-") and float(s) == 0 else s  # no "-0.0000" in tables
 
 
 #: Most decimals a table prints (float64 carries about 17 significant digits).

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._algebra import conjugate, inverse, multiply, norm
 from .._axis_angle import quaternion_from_axis_angle
+from .._numbers import fmt
 from .._rotate import rotate_vector
 from .geometry import arc_points, axis_frame
 
@@ -112,7 +113,7 @@ class SandwichState:
     @property
     def verdict(self) -> tuple[str, str]:
         """What ``q v`` does, in a sentence for the readout and in short for the figure's note."""
-        half, qv_len, w = f"{self.angle / 2:.1f}", f"{self.qv_length:.3f}", _fixed(self.qv_w)
+        half, qv_len, w = f"{self.angle / 2:.1f}", f"{self.qv_length:.3f}", fmt(self.qv_w)
         return {
             "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
             "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
@@ -183,7 +184,7 @@ class SandwichState:
         coincide = qv_gap < 0.05
         turned = ("q v q⁻¹ = v" if self.unturned else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"
         swept = abs(self.angle) > 1e-9 and np.linalg.norm(self.v_perp) > 1e-9 and angle_gap > 0.2
-        angle = f"θ = {_fixed(self.angle, 0)}°" if swept else ""
+        angle = f"θ = {fmt(self.angle, 0)}°" if swept else ""
         left = [("axis_label", tip, zero, "n"), ("angle_label", self.arc_middle, self.centre, angle),
                 ("turned_label", self.v_rot, zero, turned), ("v_label", self.v, zero, "" if close else "v")]
         right = [("side_axis_label", tip, zero, "n"),
@@ -282,7 +283,7 @@ def vector_choices(v) -> list:
     >>> vector_choices((1, 0.2, 0))
     [('v = (1.00, 0.20, 0.00)', 'given'), ('v moved ⊥ axis', 'perpendicular'), ('v moved onto the axis', 'along')]
     """
-    numbers = ", ".join(_fixed(x, 2) for x in check_vector(v))
+    numbers = ", ".join(fmt(x, 2) for x in check_vector(v))
     return list(zip((f"v = ({numbers})", "v moved ⊥ axis", "v moved onto the axis"), VECTORS, strict=True))
 
 
@@ -345,12 +346,6 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
         sandwich_par=_sandwich(q, v_par), sandwich_perp=_sandwich(q, v_perp),
         q2_v_perp=multiply(multiply(q, q), np.concatenate([[0.0], v_perp])), pole=abs(float(elevation)) >= 90,
         case=case)
-
-
-def _fixed(x: float, digits: int = 4) -> str:
-    """``x`` with fixed decimals, a zero without a sign (as :func:`quatlib.widgets._base.fmt` prints it)."""
-    text = f"{float(x):.{digits}f}"
-    return f"{0.0:.{digits}f}" if float(text) == 0 else text
 
 
 def _sandwich(q, v) -> np.ndarray:

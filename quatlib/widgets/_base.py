@@ -115,6 +115,7 @@ import numpy as np
 from IPython import get_ipython
 
 from .. import plot as qp
+from .._numbers import fmt, fmt_vector
 from ..models.orbit import view_from_drag
 from . import _projector
 
@@ -148,15 +149,6 @@ def setup(precision: int = 4) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def fmt(x: float, digits: int = 4) -> str:
-    """A number as the course prints it: fixed decimals, no ``-0.0000``."""
-    v = float(x)
-    s = f"{v:.{digits}f}"
-    if float(s) == 0.0:
-        s = f"{0.0:.{digits}f}"
-    return s
-
-
 def fmt_sci(x: float, digits: int = 1) -> str:
     """A number in scientific notation as HTML: ``4.1e-04`` as ``4.1·10<sup>-4</sup>``, ``0`` as ``0``.
 
@@ -168,11 +160,6 @@ def fmt_sci(x: float, digits: int = 1) -> str:
         return "0"
     m, e = f"{x:.{digits}e}".split("e")
     return f"{m}·10<sup>{int(e)}</sup>"
-
-
-def fmt_vector(v, digits: int = 4) -> str:
-    """``(0.7071, 0.0000, 0.7071)``."""
-    return "(" + ", ".join(fmt(x, digits) for x in np.ravel(v)) + ")"
 
 
 def colored(text: str, color: str) -> str:
