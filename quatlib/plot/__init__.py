@@ -36,8 +36,8 @@ The package, by role (private modules, every public name re-exported here)
 ``_style``   palette (:data:`COLORS`, :data:`AXIS_COLORS`, :data:`COLOR_ROLES`, :func:`line_alpha`: how faint a
              line may be), :func:`style`, :func:`figure`, the z-order bands :class:`Z`, :func:`fontsizes` and
              :func:`set_min_fontsize` (projector mode)
-``_layout``  :func:`panels`, :func:`strip`, :func:`strips_below`, :func:`overlay`
-``_row``     :func:`panel_row` (panels of different widths side by side, one height)
+``_layout``  :func:`panels`, :func:`panel_row` (panels of different widths side by side, one height),
+             :func:`strip`, :func:`strips_below`, :func:`overlay`
 ``_render``  :class:`Renderer` (one per figure: cached background, moving artists), :func:`render_png`, ...
 ``_png``     :func:`encode_png`, :class:`PngEncoder` (deflates only the rows that changed)
 ``_agg``     the Agg canvas of course figures: each line of text rasterized once, then reused
@@ -138,7 +138,7 @@ from ._charts import ChartStack, Curves, History, Sketch, envelope
 from ._errorcurves import ErrorCurves
 from ._items import Item, as_matrix, as_points
 from ._labelset import LabelSet
-from ._layout import overlay, panels, strip, strips_below
+from ._layout import overlay, panel_row, panels, strip, strips_below
 from ._legibility import TextBox, labels_on_ink, labels_outside, overlapping_labels, text_boxes
 from ._measure import screen_gap
 from ._outline import OutlineText, WorldAxes
@@ -146,7 +146,6 @@ from ._placer import PlacedLabels, place_beside, place_labels, ring_offsets, tex
 from ._png import PngEncoder, encode_png
 from ._render import Renderer, invalidate, render_png, render_rgb
 from ._ringnames import RingNames
-from ._row import panel_row
 from ._solids import BallOfRotations, Box, Cube, Gimbal, LetteredCube, Ribbon, Tethers
 from ._spherepath import SpherePath
 from ._style import (

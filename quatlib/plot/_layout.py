@@ -1,11 +1,13 @@
-"""Figure layouts: square 3D panels side by side, flat strips for gauges, overlays for still texts."""
+"""Figure layouts: 3D panels side by side (square or of different widths), strips for gauges, overlays for texts."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from ._camera import Scene
 from ._style import figure, style
 
-__all__ = ["panels", "strip", "strips_below", "overlay"]
+__all__ = ["panels", "panel_row", "strip", "strips_below", "overlay"]
 
 
 def panels(n: int = 1, *, size: float = 3.6, dpi: float = 100, titles=None, title=None,
@@ -28,14 +30,61 @@ def panels(n: int = 1, *, size: float = 3.6, dpi: float = 100, titles=None, titl
     **scene_kwargs
         Passed to every :class:`Scene` (``extent``, ``view``, ``world_frame``...).
     """
-    height = size + title_band + footer
-    fig = figure((size * n, height), dpi)
     titles = list(titles) if titles is not None else [title] * n
-    scenes = []
-    for i in range(n):
-        ax = fig.add_axes((i / n, footer / height, 1.0 / n, size / height))
-        scenes.append(Scene(ax, title=titles[i], **scene_kwargs))
-    return fig, scenes
+    return panel_row([size] * n, [{"title": t} for t in titles], height=size, dpi=dpi, title_band=title_band,
+                     footer=footer, **scene_kwargs)
+
+
+def panel_row(widths, scenes=None, *, height: float | None = None, dpi: float = 100, title_band: float = 0.3,
+              footer: float = 0.0, **scene_kwargs):
+    """A figure of scenes side by side, each as wide as ``widths`` says: ``fig, scenes = panel_row((3.5, 2.55))``.
+
+    :func:`panels` when the panels are not all the same size: every panel is
+    ``height`` inches tall, panel ``i`` is ``widths[i]`` inches wide, and they
+    fill the figure's width from left to right.
+
+    Parameters
+    ----------
+    widths : sequence of float
+        The width of each panel in inches (at ``dpi`` dots per inch), left to right.
+    scenes : sequence of dict, optional
+        One dict per panel: keyword arguments of its own :class:`Scene` (``extent``, ``title``...), on top of
+        ``scene_kwargs``.
+    height : float, optional
+        The height of every panel in inches; by default the widest panel's width (that one is square).
+    title_band, footer : float
+        Inches kept free above the panels (titles) and below them, as for :func:`panels`.
+    **scene_kwargs
+        Passed to every :class:`Scene` (``view``, ``world_frame``...).
+
+    Returns
+    -------
+    fig : matplotlib.figure.Figure
+    scenes : list of Scene
+        One per panel, left to right.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (big, small) = ql.plot.panel_row((3.5, 2.5), [{"extent": 2.0}, {"extent": 1.5, "title": "small"}])
+    >>> fig.get_size_inches().tolist(), small.title
+    ([6.0, 3.8], 'small')
+    >>> [round(float(x), 4) for x in small.ax.get_position(original=True).bounds]   # (left, bottom, width, height)
+    [0.5833, 0.0, 0.4167, 0.9211]
+    """
+    widths = [float(w) for w in widths]
+    size = max(widths) if height is None else float(height)
+    total = size + title_band + footer
+    fig = figure((sum(widths), total), dpi)
+    x = np.cumsum([0, *widths]) / sum(widths)
+    own = list(scenes) if scenes is not None else [{}] * len(widths)
+    if len(own) != len(widths):
+        raise ValueError(f"Expected one dict of scene arguments per panel ({len(widths)}), got {len(own)}.")
+    made = []
+    for i, kwargs in enumerate(own):
+        ax = fig.add_axes((x[i], footer / total, x[i + 1] - x[i], size / total))
+        made.append(Scene(ax, **{**scene_kwargs, **kwargs}))
+    return fig, made
 
 
 def overlay(scene) -> Scene:

@@ -1,4 +1,4 @@
-"""quatlib.plot._row: panel_row, scenes of different widths side by side, one height."""
+"""quatlib.plot._layout: panel_row, scenes of different widths side by side, one height (panels: all the same)."""
 
 from __future__ import annotations
 
