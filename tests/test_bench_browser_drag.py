@@ -1,8 +1,9 @@
-"""The orbit benchmark's step lags: which hand move a shown view answers (synthetic timelines, no browser)."""
+"""The orbit benchmark's step lags: which hand move a shown view answers, and where its time went in the kernel
+(synthetic timelines, no browser)."""
 
 import pytest
 
-from benchmarks.bench_browser_drag import OrbitStart, step_lags
+from benchmarks.bench_browser_drag import SPLIT, OrbitStart, ViewStep, kernel_split, step_lags
 
 # 1 CSS px = 2 figure px at 0.5°/px (view_from_drag's default): 1° of view per CSS px, to the left.
 START = OrbitStart(x=100.0, y=50.0, amplitude=40.0, figure_px=2.0, step=1.0, azim_range=(-180.0, 180.0))
@@ -37,3 +38,41 @@ def test_without_a_message_for_the_view_only_the_hand_s_lag_is_known():
 def test_no_lag_without_a_matching_hand_move(values):
     sends = [(5, "mousedown", 0.0), (12, "mousemove", 1.0)]
     assert step_lags(START, 0.0, [(10, 101.0)], values, [(40, 0)], sends) == []
+
+
+ORIGIN = 1_000_000.0  # the page's performance.timeOrigin on the wall clock (ms): kernel time − ORIGIN = page time
+
+
+def kernel_log(*entries):
+    """A kernel log (``_KERNEL_PROBE``'s entries) from page-clock times."""
+    return [(kind, *(t + ORIGIN for t in times), *rest) for kind, times, *rest in entries]
+
+
+def test_sent_to_figure_is_split_at_the_move_and_the_paint_that_carried_the_view():
+    step = ViewStep(azim=-3.0, hand=10.0, sent=20.0, shown=60.0, figure=70.0)
+    log = kernel_log(("move", (24.0,)), ("move", (30.0,)),  # the second move is the latest before the paint
+                     ("paint", (33.0, 50.0), -3.0),
+                     ("paint", (55.0, 80.0), -3.0))  # ended after the figure came: another view's paint
+    assert len(SPLIT) == 4
+    assert kernel_split([step], log, ORIGIN) == [(30 - 20, 33 - 30, 50 - 33, 70 - 50)]
+
+
+def test_parts_add_up_to_sent_to_figure():
+    steps = [ViewStep(-1.0, 0.0, 5.0, 30.0, 40.0), ViewStep(-2.0, 20.0, 45.0, 70.0, 82.0)]
+    log = kernel_log(("move", (9.0,)), ("paint", (12.0, 25.0), -1.0), ("move", (50.0,)), ("paint", (53.0, 66.0), -2.0))
+    for step, parts in zip(steps, kernel_split(steps, log, ORIGIN), strict=True):
+        assert sum(parts) == pytest.approx(step.figure - step.sent)
+
+
+@pytest.mark.parametrize("log", [
+    [("paint", (33.0, 50.0), -2.0)],  # no paint of this view
+    [("move", (10.0,)), ("paint", (33.0, 50.0), -3.0)],  # the only move came before the message was sent
+])
+def test_a_step_the_log_cannot_explain_is_left_out(log):
+    step = ViewStep(azim=-3.0, hand=10.0, sent=20.0, shown=60.0, figure=70.0)
+    assert kernel_split([step], kernel_log(*log), ORIGIN) == []
+
+
+def test_a_step_without_a_message_is_left_out():
+    step = ViewStep(azim=-3.0, hand=10.0, sent=None, shown=60.0, figure=70.0)
+    assert kernel_split([step], kernel_log(("move", (24.0,)), ("paint", (33.0, 50.0), -3.0)), ORIGIN) == []
