@@ -347,14 +347,14 @@ def lags_of(steps: list[ViewStep]) -> list[tuple[float, float | None]]:
     return [(s.figure - s.hand, None if s.sent is None else s.sent - s.hand) for s in steps]
 
 
-# With --probe: the kernel logs, on the wall clock (ms), each move it receives, each paint of the orbit (start,
-# end, the view painted) and each PNG it sends (the Image's new value set), so that sent → figure is split.
+# With --probe: the kernel logs, on the wall clock (ms), each move it receives and each paint of the orbit (start,
+# end, the view painted), so that sent → figure is split.
 _KERNEL_PROBE = """
 def _qc_orbit_probe():
     import time
     from quatlib.widgets import _base
     log = []
-    move, paint, refresh = _base._Orbit.move, _base._Orbit.paint, _base._ImageView.refresh
+    move, paint = _base._Orbit.move, _base._Orbit.paint
     def timed_move(self, x, y):
         log.append(("move", 1e3 * time.time()))
         return move(self, x, y)
@@ -362,11 +362,7 @@ def _qc_orbit_probe():
         t = 1e3 * time.time()
         paint(self)
         log.append(("paint", t, 1e3 * time.time(), self.demo.view_controls["view_azim"].value))
-    def timed_refresh(self):
-        t = 1e3 * time.time()
-        refresh(self)
-        log.append(("png", t, 1e3 * time.time()))
-    _base._Orbit.move, _base._Orbit.paint, _base._ImageView.refresh = timed_move, timed_paint, timed_refresh
+    _base._Orbit.move, _base._Orbit.paint = timed_move, timed_paint
     return log
 _qc_orbit_log = _qc_orbit_probe()
 print("probe installed")
@@ -384,9 +380,8 @@ def kernel_split(steps: list[ViewStep], log, origin: float) -> list[tuple[float,
     that ended before its figure came; its move, the last move the kernel received before that paint began.
     Steps without a message, a paint or a move are left out.
     """
-    paints = [(t0 - origin, t1 - origin, azim) for kind, t0, *rest in log if kind == "paint"
-              for t1, azim in [rest]]
-    moves = [t - origin for kind, t, *_ in log if kind == "move"]
+    paints = [(e[1] - origin, e[2] - origin, e[3]) for e in log if e[0] == "paint"]
+    moves = [e[1] - origin for e in log if e[0] == "move"]
     split = []
     for s in steps:
         paint = max(((t0, t1) for t0, t1, azim in paints if azim == s.azim and t1 <= s.figure), default=None)
