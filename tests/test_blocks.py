@@ -44,9 +44,13 @@ def test_shapes_that_do_not_broadcast_get_numpys_message():
 
 
 @pytest.mark.parametrize("shapes", [((3 * ROWS + 5, 4), (3 * ROWS + 5, 4)), ((2 * ROWS + 1, 4), (4,)),
-                                    ((7, 1, 4), (1, ROWS, 4))])
+                                    ((7, 1, 4), (1, ROWS + 1, 4))])
 def test_multiply_in_blocks_is_multiply_in_one_go(shapes, monkeypatch):
-    """The product of a long batch is the same, bit for bit, as the formula run once over all of it."""
+    """The product of a long batch is the same, bit for bit, as the formula run once over all of it.
+
+    Each case has an input longer than ``ROWS`` rows (smaller inputs skip the blocks), the last one only after
+    broadcasting against the other.
+    """
     rng = np.random.default_rng(13)
     p, q = (rng.normal(size=s) for s in shapes)
     blocked = ql.multiply(p, q)
