@@ -201,7 +201,7 @@ def composition_state(alpha: float, beta: float) -> CompositionState:
                             total=complex(complex_from_angle(alpha + beta, degrees=True)))
 
 
-def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) -> np.ndarray:
+def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100, tol: float = 1e-3) -> np.ndarray:
     """Directions (degrees) as close to ``wanted`` as they can be while at least ``gap`` apart.
 
     Where the widgets write the names of arrows that turn: each name sits on a
@@ -220,7 +220,13 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) ->
     gap : float
         The smallest separation wanted, in degrees.
     iterations : int
-        Rounds of pushing; a handful of names settles to within a few hundredths of a degree.
+        Rounds of pushing, at most.
+    tol : float
+        Stop once no name moved further than this (degrees) in a round.  Names
+        that crowd each other settle geometrically (each round takes about a
+        third off what is left), so the last rounds move them by far less than
+        a pixel: with ``1e-3`` a crowded ring stops after about 27 rounds instead
+        of all 100, within 0.003° of where it would settle.
 
     Returns
     -------
@@ -249,9 +255,9 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100) ->
         short[order, order] = 0.0  # a name does not push itself
         share = np.concatenate([np.full(n, 0.5), np.ones(f.size)])  # two names split the push; a fixed one won't
         push = (side * short * share[None, :]).sum(axis=1)
-        if not np.any(push):
-            break
         a = a + push
+        if not np.any(np.abs(push) > tol):
+            break
     return (a + 180.0) % 360.0 - 180.0
 
 
