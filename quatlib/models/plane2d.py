@@ -247,13 +247,13 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100, to
     f = np.asarray(fixed, dtype=float).reshape(-1)
     n = a.size
     order = np.arange(n)
+    tie = np.where(order[:, None] > np.arange(n + f.size)[None, :], 1.0, -1.0)  # who goes which way at d = 0
+    share = np.concatenate([np.full(n, 0.5), np.ones(f.size)])  # two names split the push; a fixed one won't
     for _ in range(iterations):
         d = (a[:, None] - np.concatenate([a, f])[None, :] + 180.0) % 360.0 - 180.0  # (n, n + m), signed
-        tie = np.where(order[:, None] > np.arange(n + f.size)[None, :], 1.0, -1.0)  # who goes which way at d = 0
         side = np.where(d == 0, tie, np.sign(d))
         short = np.clip(gap - np.abs(d), 0.0, None)
         short[order, order] = 0.0  # a name does not push itself
-        share = np.concatenate([np.full(n, 0.5), np.ones(f.size)])  # two names split the push; a fixed one won't
         push = (side * short * share[None, :]).sum(axis=1)
         a = a + push
         if not np.any(np.abs(push) > tol):
