@@ -71,6 +71,12 @@ def test_spread_angles_stops_when_the_names_have_settled():
     assert crowded > 10  # the cases that need pushing were tried
 
 
+def test_the_names_are_placed_once_per_state():
+    """name_spots is computed once per state: a widget reading it per side does not place the names again."""
+    for s in (rotation_2d_state(45, point=(1, 0)), composition_state(60, -10)):
+        assert s.name_spots is s.name_spots
+
+
 def test_the_names_of_the_turning_arrows_sit_on_the_ring_apart_and_in_their_arrows_direction():
     from quatlib.models.plane2d import RING
     s = rotation_2d_state(45, point=(1, 0))

@@ -7,6 +7,7 @@ The widgets :func:`quatlib.widgets.rotation_2d` and :func:`quatlib.widgets.compl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -66,7 +67,7 @@ class Rotation2DState:
         """Whether the matrix and the complex number sent ``p`` to the same point (they always do)."""
         return bool(np.allclose(self.matrix, self.complex))
 
-    @property
+    @cached_property  # placing the names takes up to about 2 ms: once per state, however often it is read
     def name_spots(self) -> dict:
         """Where each arrow's name is written (:func:`ring_spots`, 16° apart): ``{"left": {"p", "out"}, "right":
         {"z", "out", "rotor"}}``, each a point ``(x, y, 0)``; ``p`` and ``z`` point the same way, the turned
@@ -151,7 +152,7 @@ class CompositionState:
         return bool(np.isclose(self.alpha_then_beta, self.beta_then_alpha)
                     and np.isclose(self.alpha_then_beta, self.total))
 
-    @property
+    @cached_property  # placing the names takes up to about 2 ms: once per state, however often it is read
     def name_spots(self) -> dict:
         """Where the names of each side's arrows are written (:func:`ring_spots`, 24° apart): ``{"left": {"first",
         "result"}, "right": {...}}``, points ``(x, y, 0)``; left the first turn is α, right β, both end at α + β.

@@ -88,9 +88,8 @@ def _draw_rotation_2d(demo: Demo, s: Rotation2DState) -> str:
     for arc, points in ((it["arc_l"], arcs["left"]), (it["arc_r"], arcs["right"])):
         arc.set_data(points, angle=rad)
         arc.set_label("θ" if rad else "")  # a turn by 0° has no arc to name
-    spots = s.name_spots  # computed anew on each access: once per update
-    it["names_l"].set_data(spots["left"])
-    it["names_r"].set_data(spots["right"])
+    it["names_l"].set_data(s.name_spots["left"])
+    it["names_r"].set_data(s.name_spots["right"])
     it["numbers"][0].value = mono(
         f"R(θ) = [[{fmt(c, 3):>6}, {fmt(-sn, 3):>6}],\n        [{fmt(sn, 3):>6}, {fmt(c, 3):>6}]]\n"
         f"p′ = R(θ) p = ({fmt(s.matrix[0], 3)}, {fmt(s.matrix[1], 3)})")
@@ -138,7 +137,7 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
 def _draw_composition(demo: Demo, s: CompositionState) -> str:
     it = demo.items
     a, b = np.radians(s.alpha), np.radians(s.beta)
-    arcs, spots = s.arcs, s.name_spots  # computed anew on each access: once per update
+    arcs = s.arcs
     for side, first, second, end, box, (n1, n2) in (("left", a, b, s.alpha_then_beta, it["numbers"][0], ("α", "β")),
                                                      ("right", b, a, s.beta_then_alpha, it["numbers"][1], ("β", "α"))):
         it[f"{side}_first"].set_data(in_plane(complex_from_angle(first)))
@@ -147,7 +146,7 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
         it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
         it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(in_plane(end))
-        it[f"{side}_names"].set_data(spots[side])
+        it[f"{side}_names"].set_data(s.name_spots[side])
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
     return lines(f"e<sup>iα</sup> = {fmt_complex(ea, 4)}", f"e<sup>iβ</sup> = {fmt_complex(eb, 4)}",
