@@ -201,7 +201,7 @@ class DriftRuns:
         ``"orthonormalize"`` (of ``R``, an SVD), each measured now with :func:`cost_per_call`.
 
         >>> costs = DriftRuns(frames=10).repair_costs()
-        >>> sorted(costs), all(0 < seconds < 0.01 for seconds in costs.values())
+        >>> sorted(costs), all(seconds > 0 for seconds in costs.values())   # how long depends on the machine
         (['normalize', 'orthonormalize'], True)
         """
         q, R = self.steps[F32]
@@ -253,8 +253,9 @@ def cost_per_call(fn, arg, n: int = 10, repeat: int = 5) -> float:
     number than 200 averaged (which cost a drift demo's build 17 ms of its 300).
 
     >>> import quatlib as ql
-    >>> 0 < cost_per_call(ql.normalize, [1.0, 2.0, 2.0, 4.0]) < 0.01
-    True
+    >>> seconds = cost_per_call(ql.normalize, [1.0, 2.0, 2.0, 4.0])   # how long depends on the machine
+    >>> type(seconds), seconds > 0
+    (<class 'float'>, True)
     """
     if n < 1 or repeat < 1:
         raise ValueError(f"Expected n >= 1 and repeat >= 1, got n={n!r} and repeat={repeat!r}")
