@@ -502,9 +502,10 @@ class BallOfRotations(Item):
         self.axis_line = Polyline(scene, np.array([-1.08 * r * self.axis, 1.08 * r * self.axis]),
                                   color=COLORS["faint"], linewidth=0.9, linestyle=(0, (4, 3)), zorder=Z.WORLD + 1)
         self.axis_label = Label(scene, "turn axis", 1.1 * r * self.axis, color=COLORS["note"], offset=(-0.45, 0.2),
-                                fontsize=8.5, ha="right")
-        self.center = Label(scene, "identity", (0, 0, 0), color=COLORS["note"], offset=(0.05, -0.25), fontsize=8.5,
-                            ha="left")
+                                fontsize=8.5, ha="right", card=True)
+        # both names on a card, readable where a path or a dotted link crosses them; "identity" clear of the axis
+        self.center = Label(scene, "identity", (0, 0, 0), color=COLORS["note"], offset=(0.55, -0.3), fontsize=8.5,
+                            ha="left", card=True)
         self.path = Polyline(scene, color=color, linewidth=2.4, split=True, zorder=Z.MID)
         self.path_negative = Polyline(scene, color=negative_color, linewidth=2.4, split=True, zorder=Z.MID + 0.5)
         self.numbers = [Label(scene, str(i + 1), (0, 0, 0), color=COLORS["warn"], fontsize=9, alpha=0.0)
