@@ -230,13 +230,22 @@ def player(control, steps: int = 100, *, interval: int = 40, **kwargs) -> W.Play
     >>> play.value = 50
     >>> t.value
     0.5
+    >>> t.value = 0.15000000000000002   # between two steps: the play follows, and leaves the slider where it is
+    >>> play.value, t.value
+    (15, 0.15000000000000002)
     """
     lo, hi = control.min, control.max
-    play = W.Play(value=round((control.value - lo) / (hi - lo) * steps), min=0, max=steps, step=1, interval=interval,
-                  **kwargs)
-    play.observe(lambda change: setattr(control, "value", lo + (hi - lo) * change["new"] / steps), names="value")
-    control.observe(lambda change: setattr(play, "value", round((change["new"] - lo) / (hi - lo) * steps)),
-                    names="value")
+
+    def step_of(value: float) -> int:
+        return round((value - lo) / (hi - lo) * steps)
+
+    def follow_play(change) -> None:  # only a step the slider is not on moves it: no second update, no snapping
+        if step_of(control.value) != change["new"]:
+            control.value = lo + (hi - lo) * change["new"] / steps
+
+    play = W.Play(value=step_of(control.value), min=0, max=steps, step=1, interval=interval, **kwargs)
+    play.observe(follow_play, names="value")
+    control.observe(lambda change: setattr(play, "value", step_of(change["new"])), names="value")
     return play
 
 
