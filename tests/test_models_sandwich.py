@@ -124,16 +124,18 @@ def test_the_arc_theta_sweeps_runs_from_v_to_v_turned_around_the_circles_centre(
 def test_each_arrow_gets_its_name_at_its_tip_and_the_axis_names_come_first():
     s = sandwich_state(azimuth=20, elevation=70, angle=90)
     left, right = s.labels(v_gap=1.0, qv_gap=1.0, angle_gap=1.0)
-    assert [name for name, *_ in left] == ["axis_label", "angle_label", "turned_label", "v_label"]
-    assert [name for name, *_ in right] == ["side_axis_label", "correct_label", "wrong_label"]
+    assert [name for name, *_ in left] == ["axis", "angle", "turned", "v"]
+    assert [name for name, *_ in right] == ["axis", "turned", "qv"]
     assert texts(left) == ["n", "θ = 90°", "q v q⁻¹", "v"] and texts(right) == ["n", "q v q⁻¹", "vec(q v)"]
-    points = {name: (point, base) for name, point, base, _ in left + right}
-    for name in ("axis_label", "side_axis_label"):
-        np.testing.assert_allclose(points[name][0], AXIS_REACH * s.axis, atol=0)
-    for name, tip in [("turned_label", s.v_rot), ("v_label", s.v), ("correct_label", s.v_rot),
-                      ("wrong_label", s.qv[1:]), ("angle_label", s.arc_middle)]:
-        np.testing.assert_allclose(points[name][0], tip, atol=0)
-    np.testing.assert_allclose(points["angle_label"][1], s.centre, atol=0)  # θ's name pushed off the circle's centre
+    for panel in (left, right):
+        points = {name: (point, base) for name, point, base, _ in panel}
+        np.testing.assert_allclose(points["axis"][0], AXIS_REACH * s.axis, atol=0)
+        np.testing.assert_allclose(points["turned"][0], s.v_rot, atol=0)
+    points = {name: (point, base) for name, point, base, _ in left}
+    np.testing.assert_allclose(points["v"][0], s.v, atol=0)
+    np.testing.assert_allclose(points["angle"][0], s.arc_middle, atol=0)
+    np.testing.assert_allclose(dict((name, point) for name, point, *_ in right)["qv"], s.qv[1:], atol=0)
+    np.testing.assert_allclose(points["angle"][1], s.centre, atol=0)  # θ's name pushed off the circle's centre
 
 
 @pytest.mark.parametrize("v_gap, qv_gap, angle_gap, left, right", [

@@ -236,7 +236,8 @@ def test_each_change_repaints_once(demo):
 
 from matplotlib.text import Text  # noqa: E402
 
-LABELS = ("axis_label", "side_axis_label", "angle_label", "turned_label", "v_label", "correct_label", "wrong_label")
+LABELS = ("axis_label", "side_axis_label", "angle_label", "turned_label", "v_label", "side_turned_label",
+          "side_qv_label")
 
 
 @pytest.mark.parametrize("state", [dict(), dict(vector="perpendicular"), dict(vector="along", angle=120),

@@ -159,8 +159,9 @@ class SandwichState:
         text)``.
 
         Each ``text`` goes beside ``point`` (an arrow's tip, the middle of θ's arc), on the side away from
-        ``base`` (:func:`quatlib.plot.place_beside`); ``label`` is the label's name in the widget's ``demo.items``
-        (:func:`quatlib.widgets.sandwich`); an empty text writes nothing.  The axis names come first, then θ's.
+        ``base`` (:func:`quatlib.plot.place_beside`); ``label`` says what it names: ``"axis"`` (n), ``"angle"``
+        (θ), ``"turned"`` (``v′ = q v q⁻¹``), ``"v"`` and, on the right, ``"qv"`` (the vector part of ``q v``);
+        an empty text writes nothing.  The axis names come first, then θ's.
         The gaps are how far apart two points are drawn (:func:`quatlib.plot.screen_gap`, in panel units):
         ``v_gap`` between the tips of ``v`` and ``v′`` (left), ``qv_gap`` between the tips of ``q v``'s vector
         part and ``v′`` (right), ``angle_gap`` between :attr:`arc_middle` and ``v``'s tip (left).
@@ -175,6 +176,8 @@ class SandwichState:
         >>> left, right = s.labels(v_gap=1.0, qv_gap=1.0, angle_gap=1.0)
         >>> [text for *_, text in left], [text for *_, text in right]
         (['n', 'θ = 90°', 'q v q⁻¹', 'v'], ['n', 'q v q⁻¹', 'vec(q v)'])
+        >>> [label for label, *_ in right]
+        ['axis', 'turned', 'qv']
         >>> left, right = s.labels(v_gap=0.1, qv_gap=0.01, angle_gap=0.1)
         >>> [text for *_, text in left], [text for *_, text in right]
         (['n', '', 'q v q⁻¹ ≈ v', ''], ['n', '', 'vec(q v) = q v q⁻¹'])
@@ -185,11 +188,10 @@ class SandwichState:
         turned = ("q v q⁻¹ = v" if self.unturned else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"
         swept = abs(self.angle) > 1e-9 and np.linalg.norm(self.v_perp) > 1e-9 and angle_gap > 0.2
         angle = f"θ = {fmt(self.angle, 0)}°" if swept else ""
-        left = [("axis_label", tip, zero, "n"), ("angle_label", self.arc_middle, self.centre, angle),
-                ("turned_label", self.v_rot, zero, turned), ("v_label", self.v, zero, "" if close else "v")]
-        right = [("side_axis_label", tip, zero, "n"),
-                 ("correct_label", self.v_rot, zero, "" if coincide else "q v q⁻¹"),
-                 ("wrong_label", self.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]
+        left = [("axis", tip, zero, "n"), ("angle", self.arc_middle, self.centre, angle),
+                ("turned", self.v_rot, zero, turned), ("v", self.v, zero, "" if close else "v")]
+        right = [("axis", tip, zero, "n"), ("turned", self.v_rot, zero, "" if coincide else "q v q⁻¹"),
+                 ("qv", self.qv[1:], zero, "vec(q v) = q v q⁻¹" if coincide else "vec(q v)")]
         return left, right
 
     @property

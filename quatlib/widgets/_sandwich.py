@@ -91,9 +91,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
                     rect=(0.14, 0.47, 0.64, 0.36) if big else (0.08, 0.47, 0.5, 0.36),
                     fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),  # the numbers are in the readout
         correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
-        correct_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
+        side_turned_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
         wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
-        wrong_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
+        side_qv_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
         w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), fontsize=8.5),
     )
     pure = f"v′ = q v q⁻¹ is pure:\nw = 0 for every θ,\n|v′| = |v| = {length}"
@@ -135,10 +135,10 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     main.set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
     # each arrow named once, beside its tip, off the other texts and inside its panel; two arrows drawn on top of
     # each other get one name (which text each gets, from how far apart they are drawn: SandwichState.labels)
-    labels = s.labels(v_gap=screen_gap(main, s.v, s.v_rot), qv_gap=screen_gap(side, s.qv[1:], s.v_rot),
-                      angle_gap=screen_gap(main, s.arc_middle, s.v))
-    for scene, names in zip(demo.scenes, labels, strict=True):
-        qp.place_beside(scene, [(it[label], point, base, text) for label, point, base, text in names])
+    left, right = s.labels(v_gap=screen_gap(main, s.v, s.v_rot), qv_gap=screen_gap(side, s.qv[1:], s.v_rot),
+                           angle_gap=screen_gap(main, s.arc_middle, s.v))
+    for scene, prefix, names in ((main, "", left), (side, "side_", right)):
+        qp.place_beside(scene, [(it[f"{prefix}{name}_label"], point, base, text) for name, point, base, text in names])
     return _readout(s, verdict)
 
 
