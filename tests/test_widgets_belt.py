@@ -12,6 +12,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from demo_helpers import repaints_and_changes
 
 from quatlib import belt  # noqa: E402
 from quatlib.plot import BallOfRotations, Tethers  # noqa: E402
@@ -218,13 +219,8 @@ def test_depth_order_puts_near_pieces_over_the_cube(demo):
 def test_each_untangle_step_repaints_once():
     """One repaint per step of the untangling, none for a value it already has (how fast is for benchmarks/)."""
     d = belt_trick(turn=720)
-    d.timings.clear()
-    values = [float(u) for u in np.linspace(0, 1, 11)]
-    changes = sum(v != w for v, w in zip([d.controls["untangle"].value, *values], values))
-    for u in values:
-        d.set(untangle=u)
-    d.set(untangle=values[-1])  # the same value again: nothing to redraw
-    assert len(d.timings) == changes and d.last_error is None
+    repaints, changes = repaints_and_changes(d, "untangle", np.linspace(0, 1, 11))
+    assert repaints == changes and d.last_error is None
 
 
 def test_ipympl_transport_builds_and_updates():

@@ -12,6 +12,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from demo_helpers import repaints_and_changes
 
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
@@ -197,13 +198,8 @@ def test_the_figure_changes_when_the_mirror_angle_changes():
 
 def test_each_change_repaints_once(demo):
     """One repaint per change of the slider, none for a value it already has (how fast is for benchmarks/)."""
-    demo.timings.clear()
-    values = [float(phi) for phi in range(0, 181, 15)]
-    changes = sum(v != w for v, w in zip([demo.controls["mirror_angle"].value, *values], values))
-    for phi in values:
-        demo.controls["mirror_angle"].value = phi
-    demo.controls["mirror_angle"].value = values[-1]  # the same value again: nothing to redraw
-    assert len(demo.timings) == changes and demo.last_error is None
+    repaints, changes = repaints_and_changes(demo, "mirror_angle", range(0, 181, 15))
+    assert repaints == changes and demo.last_error is None
 
 
 def test_the_original_cube_is_drawn_where_the_model_keeps_it_clear_of_the_mirrors_line():

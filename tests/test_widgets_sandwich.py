@@ -12,6 +12,7 @@ os.environ.setdefault("MPLBACKEND", "Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from demo_helpers import repaints_and_changes
 
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
@@ -225,13 +226,8 @@ def test_turning_the_view_turns_both_panels(demo):
 
 def test_each_change_repaints_once(demo):
     """One repaint per change of the slider, none for a value it already has (how fast is for benchmarks/)."""
-    demo.timings.clear()
-    values = [float(angle) for angle in range(-360, 361, 60)]
-    changes = sum(v != w for v, w in zip([demo.controls["angle"].value, *values], values))
-    for angle in values:
-        demo.controls["angle"].value = angle
-    demo.controls["angle"].value = values[-1]  # the same value again: nothing to redraw
-    assert len(demo.timings) == changes and demo.last_error is None
+    repaints, changes = repaints_and_changes(demo, "angle", range(-360, 361, 60))
+    assert repaints == changes and demo.last_error is None
 
 
 from matplotlib.text import Text  # noqa: E402

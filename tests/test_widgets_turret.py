@@ -19,6 +19,7 @@ import warnings  # noqa: E402
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from demo_helpers import repaints_and_changes
 
 import quatlib as ql  # noqa: E402
 from quatlib.models.turret import AIM, BARREL, LERP_TITLES, TS, wrap_degrees  # noqa: E402
@@ -330,13 +331,8 @@ def test_view_turns_and_set_repaints_once(demo):
 
 def test_each_change_of_t_repaints_once(demo):
     """One repaint per change of t, none for a value it already has (how fast is for benchmarks/)."""
-    demo.timings.clear()
-    values = [float(t) for t in np.linspace(0, 1, 21)]
-    changes = sum(v != w for v, w in zip([demo.controls["t"].value, *values], values))
-    for t in values:
-        demo.controls["t"].value = t
-    demo.controls["t"].value = values[-1]  # the same value again: nothing to redraw
-    assert len(demo.timings) == changes and demo.last_error is None
+    repaints, changes = repaints_and_changes(demo, "t", np.linspace(0, 1, 21))  # 0.15000000000000002 among them
+    assert repaints == changes and demo.last_error is None
 
 
 def test_text_fallback_and_png(demo):
