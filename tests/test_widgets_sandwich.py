@@ -58,8 +58,8 @@ def check_consistent(d, v=V) -> None:
     assert s.qv_length ** 2 == pytest.approx(np.linalg.norm(v) ** 2 - qv[0] ** 2, abs=1e-12)
     # artists hold the same numbers
     np.testing.assert_allclose(items["turned"].tip, s.v_rot, atol=1e-12)
-    np.testing.assert_allclose(items["correct"].tip, s.v_rot, atol=1e-12)
-    np.testing.assert_allclose(items["wrong"].tip, s.qv[1:], atol=1e-12)
+    np.testing.assert_allclose(items["side_turned"].tip, s.v_rot, atol=1e-12)
+    np.testing.assert_allclose(items["side_qv"].tip, s.qv[1:], atol=1e-12)
     np.testing.assert_allclose(items["q_bars"].values, s.q, atol=0)
     assert items["q_bars"].texts == [] and items["w_bar"].texts == []  # the numbers are in the readout (HTML)
     assert items["w_bar"].values[0] == s.qv_w

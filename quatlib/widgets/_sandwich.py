@@ -90,9 +90,9 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
         q_bars=Bars(main_strip, ("w", "x", "y", "z"), (ink, *qp.AXIS_COLORS),
                     rect=(0.14, 0.47, 0.64, 0.36) if big else (0.08, 0.47, 0.5, 0.36),
                     fontsize=8.5, title="q = cos(θ/2) + sin(θ/2) n"),  # the numbers are in the readout
-        correct=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
+        side_turned=qp.Arrow(side, color=_C["vector"], linewidth=2.2, alpha=0.75),
         side_turned_label=Label(side, "q v q⁻¹", color=_C["vector"], fontsize=10),
-        wrong=qp.Arrow(side, color=WRONG, linewidth=2.8),
+        side_qv=qp.Arrow(side, color=WRONG, linewidth=2.8),
         side_qv_label=Label(side, "vec(q v)", color=WRONG, fontsize=10),
         w_bar=Bars(side_strip, ("w",), (WRONG,), rect=(0.1, 0.47, 0.1, 0.36), lim=(-lim, lim), fontsize=8.5),
     )
@@ -126,7 +126,7 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     it["radii"].set_data(np.array([s.v, s.centre, s.v_rot]))
     it["v_par"].set_data(s.v_par)
     it["arc"].set_data(s.arc, s.centre, np.radians(s.angle))
-    for key, tip in (("turned", s.v_rot), ("correct", s.v_rot), ("wrong", s.qv[1:])):
+    for key, tip in (("turned", s.v_rot), ("side_turned", s.v_rot), ("side_qv", s.qv[1:])):
         it[key].set_data(tip)
     it["q_bars"].set_data(s.q)
     it["w_bar"].set_data([s.qv_w])
