@@ -217,6 +217,23 @@ def test_03_2_the_answer_is_the_mirror_product():
     assert ex.check("03.2", (axis, np.degrees(angle))).ok
 
 
+def test_03_1_accepts_normals_copied_from_the_demo_readout_at_every_turn():
+    """The readout shows the normals to three decimals, and "turn both" makes them irrational."""
+    from quatlib.models.mirrors import mirrors_state
+
+    for turn in np.arange(-180, 180.5, 1.0):
+        s = mirrors_state(45, turn, 0, 90)
+        for digits in (3, 4):
+            feedback = ex.check("03.1", (np.round(s.n1, digits), np.round(s.n2, digits)))
+            assert feedback.ok, (turn, digits, feedback.message)
+
+
+def test_03_1_still_rejects_a_turn_a_degree_off():
+    n2 = (np.cos(np.radians(45.5)), 0, -np.sin(np.radians(45.5)))  # mirrors 45.5° apart: a 91° turn
+    feedback = ex.check("03.1", ((1, 0, 0), n2))
+    assert not feedback.ok and "turn by 91°" in feedback.message, feedback.message
+
+
 def test_03_3_accepts_vectors_and_pure_quaternions():
     v = np.array([0, 1, 2, 3])
     mirror = ql.multiply(ql.multiply(ql.K, v), ql.K)
@@ -320,6 +337,13 @@ def test_06_1_solution_comment_shows_the_checked_numbers():
     shown = ex.solution("06.1", reveal=True)
     assert "# (" + ", ".join(f"{v:.2f}" for v in right) + ")" in shown
     assert ex.check("06.1", right).ok
+
+
+@pytest.mark.parametrize("digits", [1, 2, 4])
+def test_06_1_accepts_the_answer_to_a_tenth_of_a_degree_as_its_question_asks(digits):
+    right = np.array(ex.EXERCISES["06.1"].solution_answer())
+    assert ex.check("06.1", tuple(np.round(right, digits))).ok  # NLERP's 35.7688° as 35.8 passes
+    assert not ex.check("06.1", tuple(right + [0, 0, 0.2, 0])).ok  # 0.2° off: not the NLERP number
 
 
 def test_06_2_placeholder_of_zeros_gets_feedback_not_a_traceback():
