@@ -8,8 +8,10 @@ perpendicular to ``P``.  Circles through ``P`` become straight lines and ``P``
 itself goes to infinity, so the choice of ``P`` decides what can be seen.
 
 The popular pictures project from ``-1``; here ``-1`` must stay visible (a 360°
-turn ends there), so we project from ``P = -k = (0, 0, 0, -1)``, a point the belt's
-paths never reach (their ``z`` is never -1)::
+turn ends there), so we project from ``P = -k = (0, 0, 0, -1)``, which neither a plain
+twist nor the untangling at 720° reaches (their ``z`` is never -1).  A path turned back
+after a partial untangling can pass through it: its picture then runs off to infinity
+and comes back from the other side::
 
     stereographic(q) = (w, y, x) / (1 + z)
 

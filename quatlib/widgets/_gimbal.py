@@ -28,7 +28,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     of the inner ring (blue) on its z axis; the inner ring turns about it by
     roll and carries the cube.  So every slider turns its own ring and everything
     inside it.  At pitch ±90° the middle ring has folded into the outer ring's
-    plane and the roll axle lies along the yaw axle (the orange line): yaw and
+    plane and the roll axle lies along the yaw axle (the pale red band): yaw and
     roll turn about the same line, the rank of the map (yaw, pitch, roll) →
     orientation drops from 3 to 2, and a degree of freedom is lost.
     ``style="sweep"`` draws each ring in the plane its turn sweeps instead
