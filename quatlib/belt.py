@@ -141,8 +141,8 @@ RIBBON_WIDTH = 0.24
 #: the floor (-y) and the right-hand wall (+x).  The first two lie along the turn axis and
 #: twist about themselves; the third lies across it and winds around the cube like a spring.
 RIBBON_DIRECTIONS = _readonly([[0.0, 1.0, 0.0], [0.0, -1.0, 0.0], [1.0, 0.0, 0.0]])
-#: The direction across each ribbon (its width), at rest; chosen so that the same (orange)
-#: side of every ribbon faces the default view.
+#: The direction across each ribbon (its width), at rest; chosen so that every ribbon shows the
+#: same side, its front (orange, or its own full colour in the belt demo), to the default view.
 RIBBON_ACROSS = _readonly([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, -1.0, 0.0]])
 #: Inside this radius space moves rigidly with the cube (the cube's circumscribed
 #: sphere, radius CUBE_SIDE·√3/2 ≈ 0.606, plus a margin).

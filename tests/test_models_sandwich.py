@@ -168,3 +168,12 @@ def test_the_vector_choices_name_each_way_of_choosing_v():
         assert choose_vector([1, 0.2, 0], [0, 1, 0], value).shape == (3,)
     with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
         vector_choices((0, 0, 0))
+
+
+@pytest.mark.parametrize("angle", [-350, -270, -190, -90, 45, 90, 170, 190, 270, 350])
+def test_the_along_verdict_says_reversed_exactly_when_q_v_points_back(angle):
+    s = sandwich_state(0, 90, angle, vector="along")
+    assert s.case == "along"
+    back = float(np.dot(s.qv[1:], s.v)) < 0  # the vector part of q v is cos(θ/2) v
+    sentence, short = s.verdict
+    assert ("reversed" in sentence) == back and ("reversed" in short) == back

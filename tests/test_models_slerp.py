@@ -131,6 +131,14 @@ def test_nlerp_peak_is_reported_near_a_half_turn_the_long_way():
     assert np.nanmax(s.path.speed["nlerp"]) == SPEED_CAP
 
 
+@pytest.mark.parametrize("angle", range(250, 300))
+def test_the_off_chart_note_comes_exactly_when_the_peak_leaves_the_speed_chart(angle):
+    s = slerp_state(0.5, "nlerp", False, angle, 0, 90, 0, 0)
+    assert ("off the chart" in s.why) == (s.path.nlerp_peak > SPEED_CAP)
+    if s.path.nlerp_peak > SPEED_CAP:
+        assert f"{s.path.nlerp_peak:.2f}×" in s.why  # 2.05, not "2"
+
+
 def test_the_trail_ends_where_the_cube_is():
     for m in ("slerp", "nlerp"):
         s = slerp_state(0.37, m, True, 120, 30, 10, 0, 0)

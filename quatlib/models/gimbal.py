@@ -306,8 +306,16 @@ class StoresState:
 
     @property
     def flip(self) -> bool:
-        """Near the lock: an angle changed by more than twice the nudge even on the circle (yaw and roll flip)."""
+        """Near the lock: an angle changed by more than twice the nudge even on the circle (yaw and roll swing far,
+        or flip by 180° going over the top: :attr:`flip_words`)."""
         return self.change > 2 * self.step + 1e-9
+
+    @property
+    def flip_words(self) -> str:
+        """What yaw and roll did in a :attr:`flip`: ``"flipped"`` (a change over 90°: going over the top, the
+        same orientation written with yaw and roll about 180° away) or ``"swung far"`` (tens of degrees, near the
+        lock)."""
+        return "flipped" if self.change > 90.0 else "swung far"
 
     @property
     def wrapped(self) -> bool:
@@ -327,7 +335,7 @@ class StoresState:
             return "pitch = ±90°: yaw and roll are not unique here"
         if self.flip:
             return (f"near the lock: the angles jumped by {self.change:.0f}° for a {self.step:.0f}° nudge "
-                    "(yaw and roll flipped)")
+                    f"(yaw and roll {self.flip_words})")
         if self.wrapped:
             return (f"a number jumped by {self.jump:.0f}°, but only across ±180°: on the circle "
                     f"it moved {self.change:.0f}° (a wrap, not the lock)")

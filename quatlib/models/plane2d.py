@@ -19,7 +19,7 @@ __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composit
 
 #: The names of the turning arrows sit on a ring just outside the unit circle (radius ``RING``), each in its
 #: arrow's direction, kept apart from each other and from the circle's tick labels 1, i, −1, −i, written just
-#: clockwise of those points at the directions ``TICKS`` (degrees).
+#: below 1 and −1 and just right of i and −i, at the directions ``TICKS`` (degrees).
 RING = 1.27
 TICKS = (-8.0, 84.0, -172.0, -83.0)
 _Z = (0.0, 0.0, 1.0)  # the plane's normal: every 2D turn is about z

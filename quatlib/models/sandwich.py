@@ -79,7 +79,7 @@ class SandwichState:
     sandwich_par, sandwich_perp : ndarray, shape (4,)
         ``q v∥ q*`` (``= (0, v∥)``: the axis part stays) and ``q v⊥ q*``.
     q2_v_perp : ndarray, shape (4,)
-        ``q² v⊥``: the same as ``q v⊥ q*`` (``q`` commutes with ``v∥`` and anticommutes with ``v⊥``),
+        ``q² v⊥``: the same as ``q v⊥ q*`` (``q v⊥ = v⊥ q*``, since ``n`` anticommutes with ``v⊥``),
         a pure quaternion, ``v⊥`` turned by θ.
     pole : bool
         ``|elevation| ≥ 90°``: the axis is ±y whatever the azimuth.
@@ -114,6 +114,7 @@ class SandwichState:
     def verdict(self) -> tuple[str, str]:
         """What ``q v`` does, in a sentence for the readout and in short for the figure's note."""
         half, qv_len, w = f"{self.angle / 2:.1f}", f"{self.qv_length:.3f}", fmt(self.qv_w)
+        back = np.cos(np.radians(self.angle) / 2) < 0  # past ±180°: cos(θ/2) v points the other way
         return {
             "identity": ("θ = 0: q = 1, so q v = v. Nothing to get wrong yet: move θ.", ""),
             "minus_one": ("θ = ±360°: q = −1, so q v = −v: a vector, but pointing the wrong way "
@@ -121,8 +122,9 @@ class SandwichState:
             "perpendicular": (f"Here v ⊥ n, so q v is pure (w = 0) and has v's length, but it turned v by only "
                               f"θ/2 = {half}°: the other half comes from q⁻¹.",
                               "v ⊥ n: q v is pure here,\nbut turned v by θ/2 only"),
-            "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}) "
-                      f"and moves the rest into w = {w}.", "v on the axis: w ≠ 0,\nvector part shrunk"),
+            "along": (f"Here v lies on the axis: q v q⁻¹ = v, but q v shrinks it to cos(θ/2)·v (length {qv_len}"
+                      f"{', reversed' if back else ''}) and moves the rest into w = {w}.",
+                      "v on the axis: w ≠ 0,\nvector part " + ("shrunk, reversed" if back else "shrunk")),
             "general": (f"✗ w = {w} ≠ 0: q v is not a pure quaternion, so not a vector. Its vector part "
                         f"has length {qv_len} (|v| = {self.v_length:.3f}) and points {self.qv_error_angle:.1f}° "
                         "away from q v q⁻¹.", "w ≠ 0: q v is not a vector,\nits vector part is off"),

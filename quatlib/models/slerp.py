@@ -633,10 +633,11 @@ def _explain(path: SlerpPath, method: str, problem, angle: float) -> tuple[str, 
                "through 0, so NLERP never turns: it stays at q0, and at t = ½ its sign flips to −q0 "
                "(0° turned, then 360°: the same thing). LERP shrinks the cube to a point and back.")
         return f"{name}: q1 = −q0, no turn", why
-    if path.nlerp_peak > 2.0:
-        return "", (f"NLERP's speed peaks at {path.nlerp_peak:.0f}× the average at t = ½ (off the chart): near "
-                    "q1 = −q0 the chord passes close to 0, and normalizing it swings the orientation round "
-                    "in a flash.")
+    if path.nlerp_peak > SPEED_CAP:
+        peak = f"{path.nlerp_peak:.0f}" if path.nlerp_peak >= 10 else f"{path.nlerp_peak:.2f}"
+        return "", (f"NLERP's speed peaks at {peak}× the average at t = ½ (off the chart): the longer the way "
+                    "round, the closer the chord passes to 0 (it hits 0 at q1 = −q0), and normalizing it swings "
+                    "the orientation round fast there.")
     return "", ""
 
 

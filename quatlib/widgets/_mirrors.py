@@ -48,7 +48,9 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         Direction of the line where the mirrors meet, in degrees:
         ``(cos el cos az, sin el, −cos el sin az)``.  The default is the y axis.
     position : (float, float, float)
-        Centre of the original cube (it stays put; the mirrors move).
+        Where the original cube should sit (it stays put when the mirrors turn).  It is
+        moved to at least 1 from the mirrors' line and within 0.5 along it
+        (:func:`quatlib.models.mirrors.clear_of_line`), so its copies turn clear of each other.
     view : (float, float)
         Initial camera (azimuth, elevation) in degrees; a little higher than the
         course default so the angle between the mirrors reads well.

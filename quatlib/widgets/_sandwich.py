@@ -30,10 +30,12 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     numbers of ``q``.  The ``vector`` control turns ``v`` itself, or ``v`` moved
     across the axis (then ``q v`` alone is pure and turns ``v`` by θ/2) or onto it.
 
-    Right: the one-sided product ``q v``.  Unless ``v ⊥ n`` its result has a real
-    part ``w`` (the red bar below), so it is not a vector; its 4D length stays
-    ``|v|`` (part of it leaks into ``w``), and its vector part (red arrow) has the
-    wrong direction, beside the correct ``v′`` (orange).  The math is
+    Right: the one-sided product ``q v``.  Unless ``v ⊥ n`` (or ``q = ±1``) its
+    result has a real part ``w`` (the red bar below), so it is not a vector; its
+    4D length stays ``|v|`` (part of it leaks into ``w``), and its vector part
+    (red arrow) is not the correct ``v′`` (orange) beside it: it points elsewhere,
+    or, for ``v`` on the axis, is ``cos(θ/2) v``: shorter, and reversed past
+    ±180°.  The math is
     :func:`quatlib.models.sandwich.sandwich_state`.
 
     Parameters

@@ -118,13 +118,14 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
                                 f"{fmt(s.tween_gap, 0)}°</b>"
                                 if s.tween_gap > 1 else "")
         e = s.euler
+        kind = f" (yaw and roll {s.flip_words} near the lock!)" if s.flip else " (a wrap at ±180°)" if s.wrapped else ""
         return (
             "<div style='line-height:1.5'>"
             f"Euler (yaw, pitch, roll) = <code>({fmt(e[0], 1)}, {fmt(e[1], 1)}, {fmt(e[2], 1)})</code>°<br>"
             f"quaternion q = <code>{fmt_vector(s.q)}</code><br>"
             f"last nudge: stored numbers changed by up to <b>{fmt(s.jump, 1)}°</b>, "
             f"the angles on the circle by up to <b>{fmt(s.change, 1)}°</b>"
-            f"{' (a flip near the lock!)' if s.flip else ' (a wrap at ±180°)' if s.wrapped else ''}</div>"
+            f"{kind}</div>"
         )
 
     demo = Demo("euler_vs_quaternion", fig, controls, model=store, draw=draw, items=items, scenes=scenes,
