@@ -196,3 +196,15 @@ def test_the_order_verdict_says_why(angle, words):
     s = order_state(angle, 2)
     assert words in s.verdict
     np.testing.assert_allclose(s.gap, 0 if angle in (0, 180) else 120, atol=1e-6)
+
+
+def test_a_big_change_near_the_lock_is_called_a_flip_only_when_it_is_one():
+    over_the_top = TwoStores(start=(0, 75, 0), first=())
+    over_the_top.nudge("x", +1, 15)  # pitch 90: the lock itself
+    over_the_top.nudge("x", +1, 15)  # over the top: (180, 75, 180)
+    s = over_the_top(15, 1.0)
+    assert s.flip and s.change > 170 and s.flip_words == "flipped" and "flipped" in s.jump_note
+    near = TwoStores(start=(0, 85, 0), first=())
+    near.nudge("y", +1, 15)  # yaw and roll swing by about 72°, nothing turns by 180°
+    s = near(15, 1.0)
+    assert s.flip and 30 < s.change < 90 and s.flip_words == "swung far" and "flipped" not in s.jump_note
