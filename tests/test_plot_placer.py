@@ -188,3 +188,32 @@ def test_place_beside_redraws_the_cached_layer_only_when_a_static_label_moved():
     assert renderer.background is None
     qp.place_beside(scene, [(label, (0, 1, 0), (0, 0, 0), "")])  # emptied: nothing drawn
     assert label.text == ""
+
+
+def _crossed(text, item, renderer) -> bool:
+    """Whether a drawn line of ``item`` passes through the drawn box of ``text``."""
+    box = text.get_window_extent(renderer)
+    for line in (a for a in item.artists if hasattr(a, "get_xydata")):  # its Line2D, not a fill
+        xy = line.get_transform().transform(line.get_xydata())
+        if len(xy) < 2:
+            continue
+        dense = np.concatenate([np.linspace(a, b, 50) for a, b in zip(xy[:-1], xy[1:], strict=True)])
+        dense = dense[np.isfinite(dense).all(axis=1)]
+        if ((dense[:, 0] > box.x0) & (dense[:, 0] < box.x1) & (dense[:, 1] > box.y0) & (dense[:, 1] < box.y1)).any():
+            return True
+    return False
+
+
+@pytest.mark.parametrize("view", [(0, 0), (35, 22), (-120, 60)])
+def test_place_beside_keeps_a_label_off_the_lines_it_is_given(view):
+    fig, (scene,) = qp.panels(1, world_frame=False, view=view)
+    points = np.array([[-1.2, 0.0, 0.0], [1.2, 0.0, 0.0], [np.nan] * 3, [0.6, -1.2, 0.0], [0.6, 1.2, 0.0]])
+    line = qp.Polyline(scene, points, linewidth=2.4)
+    label = qp.Label(scene)
+    qp.place_beside(scene, [(label, (0.6, 0.0, 0.0), (0, 0, 0), "w = 0")])  # its first spot is on the line
+    qp.render_png(fig)
+    renderer = fig.canvas.get_renderer()
+    assert _crossed(label.artists[0], line, renderer)  # without lines=: on the line
+    qp.place_beside(scene, [(label, (0.6, 0.0, 0.0), (0, 0, 0), "w = 0")], lines=[points])
+    qp.render_png(fig)
+    assert not _crossed(label.artists[0], line, renderer)

@@ -153,6 +153,17 @@ def _trespass(boxes, taken, discs, bounds) -> np.ndarray:
     return cost
 
 
+def _along(points, step: float) -> np.ndarray:
+    """Points at most ``step`` apart along the 2D polyline ``points`` ``(n, 2)``; a NaN row breaks it."""
+    a, b = points[:-1], points[1:]
+    ok = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)
+    a, d = a[ok], (b - a)[ok]
+    n = np.maximum(np.ceil(np.hypot(*d.T) / step), 1).astype(int)  # steps per segment
+    seg = np.repeat(np.arange(len(n)), n)
+    f = (np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n)) / n[seg]  # 0, 1/n, ..., (n-1)/n in each segment
+    return np.concatenate([a[seg] + d[seg] * f[:, None], b[ok]])
+
+
 def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: str = "DejaVu Sans") -> np.ndarray:
     """The ``(width, height)`` of one line of ``text`` in pixels at ``dpi``, from its glyph outlines (no renderer).
 
@@ -167,7 +178,7 @@ def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: st
     return np.array([width, line]) * dpi / 72.0
 
 
-def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0) -> None:
+def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0, lines=()) -> None:
     """Write each :class:`~quatlib.plot.Label` of ``labels`` beside its 3D point, in turn, off every other text.
 
     ``labels`` is a sequence of ``(label, point, base, text)``: the label is set to ``text`` at ``point`` and
@@ -175,7 +186,9 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     projection: on ``rings`` at ``gap`` from it, the direction from ``base``'s projection to the point's first
     (``base`` = the origin: away from the centre of the picture).  Free means inside the panel and off the boxes
     of the panel's other shown texts (world letters, title, notes, legends, its overlays' texts: measured as
-    drawn) and of the labels placed before, each box ``margin`` pixels larger on every side.  An empty ``text``
+    drawn) and of the labels placed before, each box ``margin`` pixels larger on every side, and off ``lines``:
+    3D polylines (arrays ``(n, 3)``, NaN rows between pieces) drawn in the panel, which a label should not sit
+    on (taken as boxes ``2 margin`` pixels across, side by side along them).  An empty ``text``
     leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
     (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
 
@@ -195,6 +208,9 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     pad = margin / per_unit
     boxes = [_pixel_box(t, renderer) for t in ax.texts if t not in mine and t.get_visible() and t.get_text().strip()]
     taken = [to_data.transform(np.reshape(boxes, (-1, 2))).reshape(-1, 4) + [-pad, -pad, pad, pad]]
+    for line in lines:  # a drawn line as a row of small boxes along it
+        dots = _along(scene.project(np.asarray(line, dtype=float))[0], 2 * pad)
+        taken.append(np.concatenate([dots - pad, dots + pad], axis=1))
     for label, point, base, text in labels:
         before = (label.text, tuple(label.offset), tuple(label.p))
         if text:

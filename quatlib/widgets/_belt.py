@@ -141,8 +141,10 @@ def _draw_belt(demo: Demo, s: BeltState) -> str:
     for line, piece in zip((it["s3_path"], it["s3_negative"]), s.s3_pieces, strict=True):
         line.set_data(piece)
     it["s3_now"].set_data(s.s3_now)
-    # "w = 0" beside the corner of its square, off the other texts and inside the panel at this view
-    qp.place_beside(demo.scenes[2], [(it["s3_note"], it["s3_note"].p, (0, 0, 0), "w = 0")])
+    # "w = 0" beside the corner of its square, off the other texts, the square's edges and the circle of turns (where
+    # a twist's path runs), inside the panel at this view
+    qp.place_beside(demo.scenes[2], [(it["s3_note"], it["s3_note"].p, (0, 0, 0), "w = 0")],
+                    lines=[it["s3_surface"].points, it["s3_circle"].points])
     # the title and the note change with the kind of state only: still texts in the cached background
     demo.scenes[0].set_title(s.title)
     it["note"].set_data(s.note, color=_C["ink"] if s.allowed or s.untangle > 0 else _C["warn"])
