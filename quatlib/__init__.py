@@ -24,8 +24,10 @@ checks each formula):
   ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``: roll is applied first, yaw last
   (scipy's intrinsic ``'YXZ'``, Unity's order).  Gimbal lock is at
   ``pitch = ±90°``.
-* Numbers are never rescaled behind your back: only :func:`normalize` changes a
-  quaternion's length, and float32 input gives float32 output.
+* Numbers are never rescaled behind your back: only the functions that say so change
+  a quaternion's length (:func:`normalize`, :func:`normalize_in_dtype`,
+  :func:`renormalize_cheap`, and :func:`nlerp`, which normalizes by definition),
+  and float32 input gives float32 output.
 * Bad input (wrong shape, NaN or inf, a zero quaternion or axis, a matrix that is
   not a rotation) raises ``ValueError`` saying what was expected and what was got.
 
