@@ -5,10 +5,12 @@ meaning ``q = w + x i + y j + z k`` with ``i² = j² = k² = ijk = -1``.  Every
 function broadcasts over the leading axes.  No function here normalizes its
 input: a non-unit quaternion stays non-unit, so drift can be seen and measured.
 
-**Precision.**  The products, lengths and quotients are computed in float64
-whatever the input; float32 input gives float32 output, rounded once at the end
-(so a float32 result is the float64 result rounded, never a float32 program's
-op-by-op rounding: for that, see :func:`~quatlib.accumulate_rotation`).
+**Precision.**  The product, the length, :func:`normalize` and :func:`inverse`
+are computed in float64 whatever the input; float32 input gives float32 output,
+rounded once at the end (so such a float32 result is the float64 result rounded,
+never a float32 program's op-by-op rounding: for that, see
+:func:`~quatlib.accumulate_rotation`).  :func:`dot`, :func:`exp`, :func:`log`
+and :func:`power` work in the input's dtype.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ _CONJ = _constant([1.0, -1.0, -1.0, -1.0])
 # from q / s, with s the largest entry.
 _SAFE_SUMSQ = (float(np.finfo(_F64).tiny / np.finfo(_F64).eps), float(np.finfo(_F64).max))
 
-# Below this, math.hypot's result may be subnormal (fewer significant digits).
+# Below this length some entries may be subnormal (fewer significant digits): _hypot_unit then scales by the largest
+# entry before taking the length again.
 _HYPOT_SAFE = float(np.finfo(_F64).tiny) * 2.0**53
 
 
@@ -136,8 +139,8 @@ def _hypot_unit(vals: list, what: str) -> list:
     n = math.hypot(*vals)
     if n == 0:
         require_nonzero(0.0, what)
-    if not _HYPOT_SAFE <= n < math.inf:  # overflow, or a subnormal length that
-        m = max(map(abs, vals))  # lost digits: scale by the largest entry first
+    if not _HYPOT_SAFE <= n < math.inf:  # overflow, or a length so small that entries may be subnormal:
+        m = max(map(abs, vals))  # scale by the largest entry first
         vals = [c / m for c in vals]
         n = math.hypot(*vals)
     return [c / n for c in vals]
@@ -212,8 +215,9 @@ def multiply(p, q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a shape is not ``(..., 4)``, an entry is NaN or inf, or the product
-        does not fit in the dtype (``|p||q|`` beyond about 1.8e308 in float64).
+        If a shape is not ``(..., 4)``, an entry is NaN or inf, or an entry of the
+        product does not fit in the dtype (in float64 from ``|p||q|`` of about
+        1.8e308 on, at the latest from 3.6e308).
 
     See Also
     --------

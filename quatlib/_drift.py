@@ -289,8 +289,9 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     has length ``1 + 5.8e-9``, and since ``|p q| = |p| |q|`` 200,000 such steps
     in exact arithmetic give 1.00116; the rounding of each product, one
     operation at a time, pulls the other way.  The drift is not steady
-    either: averaged over the run it is 2e-9 per frame, but over stretches of a
-    few hundred frames it is thirty times that, up and down (see :func:`max_drift`).
+    either: averaged over the run it is 2e-9 per frame, but over a few hundred
+    frames it runs up to about twenty times that, and over tens of frames up to
+    thirty times, up and down (see :func:`max_drift`).
 
     200,000 frames take a few tenths of a second in float32 (a Python loop over
     numpy scalars) and less in float64.
@@ -677,7 +678,7 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     Examples
     --------
     The course's 0.001 rad turn about Y, 200,000 times, as a float32 matrix:
-    its x and z columns grew by 0.4% (``1.0043² - 1 = 0.0085``).
+    its x and z columns grew by 0.4% (``1.00425² - 1 = 0.0085``).
 
     >>> import numpy as np, quatlib as ql
     >>> step = ql.quaternion_from_axis_angle(np.float32([0, 1, 0]), np.float32(0.001))

@@ -65,11 +65,12 @@ class GimbalLockWarning(UserWarning):
     """
 
 
-def _angles(yaw, pitch, roll, degrees: bool):
+def _angles(yaw, pitch, roll, degrees: bool, in_float64: bool = False):
     """Validate the three angles; return radians and the result dtype.
 
     Three 0-d inputs give a tuple of Python floats (the cheap single path);
-    otherwise one broadcast array of shape ``(..., 3)``.
+    otherwise one broadcast array of shape ``(..., 3)``, converted to radians in
+    the result dtype, or in float64 with ``in_float64``.
     """
     given = (yaw, pitch, roll)
     yaw = as_scalar(yaw, "yaw")
@@ -89,7 +90,7 @@ def _angles(yaw, pitch, roll, degrees: bool):
             "Expected yaw, pitch and roll with shapes that broadcast together, "
             f"got {yaw.shape}, {pitch.shape} and {roll.shape}"
         ) from None
-    return to_radians(angles, degrees), dtype
+    return to_radians(angles.astype(np.float64) if in_float64 else angles, degrees), dtype
 
 
 def quaternion_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray:
@@ -259,7 +260,8 @@ def _lock_message(count: int, total: int, lock_tol: float) -> str:
     )
 
 
-#: Width, in ulps of π, of the band next to -π that is reported as +π.
+#: The band next to -π that is reported as +π is ``_WRAP_ULPS · eps · π`` wide (eps of the dtype): about 12.6
+#: ulps of π, since an ulp of π is 2 eps.
 _WRAP_ULPS = 8
 _WRAP_BAND = {
     np.dtype(t): _WRAP_ULPS * float(np.finfo(t).eps) * math.pi for t in (np.float32, np.float64)
@@ -269,7 +271,7 @@ _WRAP_BAND = {
 def _wrap(a, dtype):
     """Wrap radians into (-π, π]; ``+ 0.0`` turns a -0.0 into 0.0.
 
-    A value within ``_WRAP_ULPS`` ulps of -π (a half turn that rounding pushed
+    A value within ``_WRAP_ULPS · eps · π`` of -π (a half turn that rounding pushed
     just past π, e.g. yaw = -540°) is reported as +π: the range is half-open and
     a half turn reads 180°, not -180°.
     """
@@ -386,7 +388,7 @@ def euler_from_quaternion(q, degrees: bool = False, lock_tol=None) -> np.ndarray
     -------
     ndarray, shape (..., 3)
         ``(yaw, pitch, roll)`` with yaw and roll in ``(-180°, 180°]`` (a value
-        within 8 ulps of -180°, a half turn pushed past 180° by rounding, is
+        within 8 eps · 180° of -180°, about 13 ulps: a half turn pushed past 180° by rounding, is
         reported as +180°) and pitch in ``[-90°, 90°]``.  float32 input gives
         float32 output.
 
@@ -521,9 +523,9 @@ def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1
     is lost.  The rank counts the singular values above ``rtol`` times the
     largest; their ratio, computed without cancellation as
     ``|cos pitch| / (1 + |sin pitch|)``, is about 1.7e-6 / 2 at 89.9999° and
-    6e-17 at 90° (``cos`` of the float nearest π/2), so with the default
-    ``rtol = 1e-12`` the rank is 2 only at the lock itself (pitch within about
-    1e-10° of ±90°, the rounding of the angle), and 3 everywhere else.
+    3e-17 at 90° (``cos`` of the float nearest π/2 is 6e-17), so with the default
+    ``rtol = 1e-12`` the rank is 2 only within about 1.1e-10° of ±90° (where the
+    ratio falls below ``rtol``), and 3 everywhere else.
 
     Parameters
     ----------
@@ -558,7 +560,7 @@ def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1
     array([3, 2, 2])
     """
     rtol = as_tolerance(rtol, "tolerance rtol")
-    angles, _ = _angles(yaw, pitch, roll, degrees)
+    angles, _ = _angles(yaw, pitch, roll, degrees, in_float64=True)  # float32 degrees: 90 is still the lock
     pitch = np.asarray(angles, dtype=np.float64)[..., 1]
     smallest_over_largest = np.abs(np.cos(pitch)) / (1.0 + np.abs(np.sin(pitch)))
     return np.where(smallest_over_largest > rtol, 3, 2)

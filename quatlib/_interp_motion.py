@@ -169,8 +169,9 @@ def angular_speed(q0, q1, t, method: str = "slerp", shortest: bool = True, degre
     Raises
     ------
     ValueError
-        If ``method`` is unknown, an input is invalid, or the path has no
-        direction there (``q1 = -q0`` with ``shortest=False``).
+        If ``method`` is unknown, an input is invalid, or SLERP's path has no
+        direction (``q1 = -q0`` with ``shortest=False``; NLERP and LERP do not
+        turn there, speed 0).
 
     Examples
     --------

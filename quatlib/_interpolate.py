@@ -188,8 +188,9 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     ------
     ValueError
         If a shape is wrong, an entry is NaN or inf, an input is not unit within
-        ``rtol``, or the chord passes through 0 (only for ``q1 = -q0`` exactly, at
-        ``t = 0.5``, with ``shortest=False``).
+        ``rtol``, or the chord is exactly 0 at some ``t`` (``q1 = -q0`` at
+        ``t = 0.5`` with ``shortest=False``; or, far outside [0, 1], two nearly
+        equal inputs of slightly different lengths).
 
     See Also
     --------
@@ -217,8 +218,8 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     if not np.all(n > 0):
         raise ValueError(
             "Expected a chord that misses the origin, got (1 - t) q0 + t q1 = 0"
-            f"{_index(~(n > 0))} (q1 = -q0 at t = 0.5 with shortest=False: the same rotation, "
-            "and no direction to normalize)"
+            f"{_index(~(n > 0))}: no direction to normalize (e.g. q1 = -q0, the same rotation, at t = 0.5 "
+            "with shortest=False)"
         )
     return (chord / n[..., None]).astype(result_dtype(q0, q1), copy=False)
 

@@ -225,7 +225,7 @@ def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
     -------
     ndarray of complex, shape broadcast(z.shape, angle.shape)
         ``z · e^{iθ}``: real part ``x cos θ - y sin θ``, imaginary part
-        ``x sin θ + y cos θ`` (the same numbers as ``rotate_2d``).  complex64 only
+        ``x sin θ + y cos θ`` (the formula of ``rotate_2d``; equal to rounding).  complex64 only
         if ``z`` is complex64 (or float32) and ``angle`` is float32 or a Python
         number.
 
@@ -297,7 +297,7 @@ def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
     ------
     ValueError
         If ``z`` is not numeric, an entry of ``z`` or ``mirror_angle`` is NaN or
-        inf, or the shapes do not broadcast.
+        inf, the shapes do not broadcast, or the result overflows.
 
     See Also
     --------
@@ -324,4 +324,8 @@ def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
     if weak_angle:
         twice = twice.astype(z.dtype)  # a Python number takes z's precision
     _check_broadcast(z, twice, "mirror angles")
-    return np.asarray(twice * np.conj(z))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = np.asarray(twice * np.conj(z))
+    check_overflow(out.real, "reflected complex numbers (real parts)")
+    check_overflow(out.imag, "reflected complex numbers (imaginary parts)")
+    return out

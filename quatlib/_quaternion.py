@@ -43,6 +43,8 @@ from ._validate import (
     as_vector,
     check_finite,
     check_overflow,
+    is_python_number,
+    result_dtype,
 )
 
 __all__ = ["Quaternion"]
@@ -72,7 +74,8 @@ class Quaternion:
         Either one array of shape ``(..., 4)`` in the order ``(w, x, y, z)`` (or
         another ``Quaternion``), or the four components ``w, x, y, z`` (numbers
         or arrays that broadcast).  The values are copied and made read-only;
-        float32 stays float32.
+        float32 stays float32 (Python numbers among the components take the
+        dtype of the arrays, as in numpy).
 
     Attributes
     ----------
@@ -136,7 +139,9 @@ class Quaternion:
                     "Expected components w, x, y, z with broadcastable shapes, got "
                     + ", ".join(str(p.shape) for p in parts)
                 ) from None
-            q = check_finite(np.stack(parts, axis=-1), "quaternion")
+            # Python numbers are weak (NEP 50): (float32 array, 0, 0, 0) stays float32
+            dtype = result_dtype(*(None if is_python_number(c) else p for c, p in zip(components, parts, strict=True)))
+            q = check_finite(np.stack(parts, axis=-1).astype(dtype, copy=False), "quaternion")
         else:
             raise ValueError(
                 "Expected one array of shape (..., 4) or four components w, x, y, z, "
@@ -322,7 +327,7 @@ class Quaternion:
         if isinstance(other, Quaternion):
             o = other._q
         elif _is_number(other):
-            o = _promote(other, self._q.dtype)
+            o = _promote(other)  # a Python number as float64: a float32 0.1 is not 0.1 (as in numpy)
         else:
             return NotImplemented
         return bool(self._q.shape == o.shape and np.array_equal(self._q, o))

@@ -602,3 +602,10 @@ def test_euler_from_matrix_rtol_nan_said_reflection():
         ql.euler_from_matrix(np.eye(3), rtol=np.nan)
     with pytest.raises(ValueError, match="Expected a tolerance rtol >= 0, got -1.0"):
         ql.euler_jacobian_rank(0, 0, 0, rtol=-1)
+
+
+def test_jacobian_rank_sees_the_lock_in_float32_degrees_too():
+    """The rank is computed in float64: 90° in float32 is exactly the lock, not 4e-8 rad beside it."""
+    pitch = np.float32([90, -90, 60])
+    assert ql.euler_jacobian_rank(np.float32(0), pitch, np.float32(0), degrees=True).tolist() == [2, 2, 3]
+    assert ql.euler_jacobian_rank(0.0, pitch.astype(float), 0.0, degrees=True).tolist() == [2, 2, 3]

@@ -211,3 +211,9 @@ def test_reflection_errors():
         ql.reflect_complex([1, 2, 3], [0.1, 0.2])
     with pytest.raises(ValueError, match="Expected"):
         ql.reflect_complex("a", 0.1)
+
+
+def test_reflect_complex_reports_an_overflow_as_rotate_complex_does():
+    for f in (lambda z: ql.reflect_complex(z, 22.5, degrees=True), lambda z: ql.rotate_complex(z, 22.5, degrees=True)):
+        with pytest.raises(ValueError, match="within the float64 range"):
+            f(1.5e308 + 1.5e308j)

@@ -305,3 +305,16 @@ def test_isclose_tolerance_nan_accepted(name):
         Quaternion(1, 0, 0, 0).isclose(Quaternion(1, 0, 0, 0), **{name: np.nan})
     with pytest.raises(ValueError, match=f"Expected a tolerance {name} >= 0, got -1.0"):
         Quaternion(1, 0, 0, 0).isclose(Quaternion(1, 0, 0, 0), **{name: -1})
+
+
+def test_equality_with_a_python_number_is_exact_and_agrees_with_the_hash():
+    a = ql.Quaternion(np.float32([0.1, 0, 0, 0]))
+    assert a != 0.1 and hash(a) != hash(0.1) and a not in {0.1}  # float32 0.1 is not 0.1, as in numpy
+    assert a == np.float32(0.1) and hash(a) == hash(np.float32(0.1))
+    assert ql.Quaternion(np.float32([2, 0, 0, 0])) == 2 and hash(ql.Quaternion(np.float32([2, 0, 0, 0]))) == hash(2)
+
+
+def test_python_numbers_among_the_components_keep_float32():
+    assert ql.Quaternion(np.float32([1, 2]), 0, 0, 0).dtype == np.float32
+    assert ql.Quaternion(np.float32(1), np.float64(0), 0, 0).dtype == np.float64
+    assert ql.Quaternion(1, 0, 0, 0).dtype == np.float64
