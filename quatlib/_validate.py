@@ -237,7 +237,8 @@ def check_overflow(result: np.ndarray, what: str) -> np.ndarray:
         dtype = np.asarray(result).dtype
         raise ValueError(
             f"Expected {what} within the {dtype} range, got an overflow "
-            f"({_describe_bad(np.asarray(result))}); the inputs are too large (or, where the result divides by them, too small)"
+            f"({_describe_bad(np.asarray(result))}); the inputs are too large "
+            "(or, where the result divides by them, too small)"
         )
     return result
 
