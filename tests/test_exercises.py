@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import inspect
 import signal
 import sys
 import time
@@ -29,9 +30,38 @@ def test_solution_code_passes_its_own_check(key):
     assert feedback.message.startswith("✅ Correct")
 
 
+#: Exercises whose answer holds an axis: a direction, so (1, 1, 1) and its unit vector are the same answer.
+AXIS_ANSWERS = {"02.2"}
+#: Inputs on which two answers that are functions are compared, by the number of their arguments.
+FUNCTION_INPUTS = {
+    1: [(turn,) for turn in (0, 180, 360, 540, 720, 1080)],  # 07.2: which turns can be untangled
+    3: [(ql.quaternion_from_euler(170, 10, 0, degrees=True), ql.quaternion_from_euler(-170, 20, 0, degrees=True),
+         np.linspace(0, 1, 11))],  # 06.2: a blend of two headings across ±180°
+}
+
+
+def _same_answer(a, b, axis: bool = False) -> bool:
+    """Equal answers: numbers to rounding, sequences item by item, functions by what they return."""
+    if callable(a) or callable(b):
+        if not (callable(a) and callable(b)):
+            return False
+        inputs = FUNCTION_INPUTS[len(inspect.signature(a).parameters)]
+        return all(_same_answer(a(*x), b(*x)) for x in inputs)
+    if isinstance(a, str) or isinstance(b, str):
+        return str(a).replace(" ", "").lower() == str(b).replace(" ", "").lower()
+    if isinstance(a, (tuple, list)) and any(np.ndim(x) > 0 or isinstance(x, str) for x in a):  # (axis, angle), letters
+        return len(a) == len(b) and all(_same_answer(x, y, axis) for x, y in zip(a, b, strict=True))
+    a, b = np.asarray(a, dtype=complex), np.asarray(b, dtype=complex)
+    if axis and a.shape == b.shape == (3,):
+        a, b = a / np.linalg.norm(a), b / np.linalg.norm(b)
+    return a.shape == b.shape and bool(np.allclose(a, b))
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_stored_solution_answer_passes_and_matches_the_code(key):
-    assert ex.check(key, ex.EXERCISES[key].solution_answer()).ok
+    stored = ex.EXERCISES[key].solution_answer()
+    assert ex.check(key, stored).ok
+    assert _same_answer(stored, run_solution(key), axis=key in AXIS_ANSWERS), (stored, run_solution(key))
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -378,9 +408,7 @@ def _forever_without_a_call(q0, q1, t):
 def test_06_2_blend_that_loops_forever_is_stopped(monkeypatch, forever):
     monkeypatch.setattr(ex, "TIME_LIMIT_SECONDS", 0.5)
 
-    started = time.monotonic()
-    feedback = ex.check("06.2", forever)
-    assert time.monotonic() - started < 5
+    feedback = ex.check("06.2", forever)  # the limit fires: the check comes back (a hang would stop the run)
     assert not feedback.ok and "took longer than 0.5 s" in feedback.message
     assert ex.check("06.2", _slerp_short).ok, "the next check works as usual"
 

@@ -41,7 +41,10 @@ def test_any_control_values_give_one_continuous_state(turn, untangle):
 def test_the_untangle_control_works_at_720_only(turn, allowed):
     s = belt_state(turn, 0.5)
     assert s.allowed is allowed and s.untangle == 0.5
-    assert ("✓" if allowed else "kept") in ("✓" if allowed else s.reason)
+    if allowed:  # why it works: the followed quaternion is +1
+        assert s.reason == belt.untangle_allowed(turn)[1] and "+1" in s.reason
+    else:  # the untangling done at 720° is kept, and only the turn since then twists
+        assert "kept" in s.reason and f"turned by {turn - 720:g}°" in s.reason
 
 
 @PROPERTY

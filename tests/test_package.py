@@ -50,6 +50,13 @@ def test_import_quatlib_does_not_import_matplotlib_or_ipywidgets():
 
 
 def test_submodules_load_on_first_use():
+    code = ("import sys, quatlib\n"
+            "lazy = ('exercises', 'widgets', 'plot', 'models', 'workshop')\n"
+            "print([m for m in lazy if f'quatlib.{m}' in sys.modules])\n"
+            "quatlib.exercises\n"
+            "print('quatlib.exercises' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[:2] == ["[]", "True"], out  # none loaded by the import; exercises loaded by its first use
     assert ql.exercises.check("04.2", (-1, 0, 0)).ok
     with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
         ql.nonexistent  # noqa: B018

@@ -23,7 +23,7 @@ def test_course_numbers_150_degrees(demo):
         demo.set(method=method, t=t)
         assert demo.last_error is None
         assert round(demo.state.angle, 2) == expected, (method, t)
-    assert "33.02°" in demo.readout.value or "116.98°" in demo.readout.value or "75.00°" in demo.readout.value
+        assert f"turned <b>{expected:.2f}°</b>" in demo.readout.value, (method, t, demo.readout.value)
 
 
 def test_exercise_06_1_numbers_at_170_degrees(demo):
