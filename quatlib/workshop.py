@@ -154,7 +154,7 @@ def fresh_copy(nb: str, *, root: str | os.PathLike | None = None, rev: str = "HE
     what to do when there is no git history (a course downloaded as a zip).
 
     In a notebook, ``fresh_copy("04")`` prints
-    ``Fresh copy: notebooks/04_sandwich (fresh copy).ipynb  (04_sandwich.ipynb as committed; yours is
+    ``Fresh copy: notebooks/04_sandwich (fresh copy).ipynb  (04_sandwich.ipynb as committed at HEAD; yours is
     untouched)`` and returns the new file's path.  A name that is not a course notebook is refused:
 
     >>> fresh_copy("99")  # doctest: +ELLIPSIS

@@ -391,3 +391,19 @@ def test_control_helpers_give_every_control_the_course_layout():
     row = qw._base.labelled("play", play)
     assert row.children[1] is play and "play" in row.children[0].value
     assert qw._base.colored("SLERP", "#ff0000") == "<b style='color:#ff0000'>SLERP</b>"
+
+
+def test_changed_compares_numpy_numbers_by_value_too():
+    from types import SimpleNamespace
+
+    from quatlib.widgets._base import _same
+
+    assert _same(np.int64(3), np.int64(3)) and _same(np.float32(0.5), np.float32(0.5)) and _same(2, 2.0)
+    assert not _same(np.float32(0.5), np.float32(0.25)) and not _same(SimpleNamespace(), SimpleNamespace())
+
+
+def test_an_unknown_control_name_is_refused_with_every_name_set_accepts():
+    demo = ql.widgets.gimbal()
+    with pytest.raises(ValueError, match="view_azim") as info:
+        demo.set(pich=90)
+    assert "pitch" in str(info.value) and "pich" in str(info.value)

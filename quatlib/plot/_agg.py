@@ -97,9 +97,10 @@ def _font_height_metrics(prop, dpi):
 class TextCachingRenderer(RendererAgg):
     """matplotlib's :class:`~matplotlib.backends.backend_agg.RendererAgg`; ``draw_text`` reuses rasterized lines.
 
-    Everything else -- paths, images, math text, text metrics -- is matplotlib's;
-    a font's line height, which matplotlib reads from the font's tables for every
-    text it lays out, is read once per font and size.
+    Paths and images are matplotlib's; math text is laid out by matplotlib and
+    then cached like any line, text metrics are kept per string and font (see the
+    module docstring), and a font's line height, which matplotlib reads from the
+    font's tables for every text it lays out, is read once per font and size.
     """
 
     def _get_font_height_metrics(self, prop):

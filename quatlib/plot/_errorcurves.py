@@ -4,6 +4,7 @@ a floor for the zeros, plain-text ticks and reference lines."""
 from __future__ import annotations
 
 from ._charts import Curves
+from ._render import invalidate
 from ._style import COLORS
 
 __all__ = ["ErrorCurves"]
@@ -61,6 +62,8 @@ class ErrorCurves(Curves):
 
     def add_reference(self, y: float, text: str, *, x: float) -> None:
         """A dashed line across the chart at ``y`` (a level to compare with), with ``text`` written under it from
-        ``x`` on (choose ``x`` off the legend).  Drawn with the chart's frame and ticks, into the cached background."""
+        ``x`` on (choose ``x`` off the legend).  Drawn with the chart's frame and ticks, into the cached background
+        (drawn again now if it was cached already)."""
         self.ax.axhline(y, color=COLORS["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
         self.ax.text(x, 0.6 * y, text, fontsize=7.5, color=COLORS["ink"], alpha=0.8, va="top")
+        invalidate(self.ax.figure)

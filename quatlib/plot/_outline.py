@@ -157,8 +157,9 @@ class WorldAxes(Item):
 
     For a scene made with ``world_frame=False`` whose view turns often: the
     scene's own world frame is either static (then every view turn redraws the
-    whole figure, charts and all) or redrawn with three ``Text`` letters on every
-    update; this one is redrawn on every update for the cost of a few polygons.
+    camera layer of the cached background) or redrawn with three ``Text`` letters
+    on every update; this one is redrawn on every update for the cost of a few
+    polygons.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)

@@ -57,7 +57,7 @@ class PngEncoder:
     those runs one after the other, an empty final block and the Adler-32 of
     all rows (combined from the bands' own).  A band whose rows did not change
     keeps its deflated bytes and checksum from the previous frame.  The file
-    is 1-2 % larger than one deflate run over the whole image; decoding gives
+    is 0-5 % larger than one deflate run over the whole image; decoding gives
     the image back exactly, whatever came before.  Because no band refers to
     another, the changed bands are deflated in two halves at once, one on a
     helper thread (:attr:`parallel`; zlib releases the GIL while it deflates):

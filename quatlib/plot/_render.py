@@ -28,15 +28,16 @@ class Renderer:
     :meth:`add_moving` (anything with an ``artists`` list).  Parts whose
     artists change now and then, such as a chart's curves, register with
     :meth:`add_chart` (anything with a ``chart_artists`` list).  All are held by
-    weak reference: a part nobody holds any more can no longer move, and is
-    then drawn as part of the background.
+    weak reference: a part nobody holds any more can no longer move; it is
+    left out of the picture until the background is drawn again (:meth:`invalidate`),
+    and is then drawn into it.
 
     The background is kept in three layers, each drawn on top of the one below.
     :attr:`base` holds everything static that stays put when a view turns:
     titles, legends, notes in axes coordinates, charts with their frames and
     tick labels.  :attr:`charts` adds the artists of the chart parts (curves and
     bands, see :meth:`chart_artists`).  :attr:`background` adds the static items
-    that follow the camera (a scene's world axes, a sphere), see
+    that follow the camera (a scene's world axes, the outlines of a static item), see
     :meth:`view_artists`.  Each :meth:`render_rgb` restores the background and
     draws only the moving artists: the non-static items of every scene, the
     scenes' titles, captions and notes, and the added moving parts.  A view
@@ -281,8 +282,9 @@ def render_rgb(fig) -> np.ndarray:
 
     The static part of a course figure (titles, legends, the unit circle, the axes
     of history plots) is drawn once and cached; each call restores it and draws
-    only the moving artists on top (see :class:`Renderer`).  Changing a title or
-    a static item drops the cache (:func:`invalidate`).
+    only the moving artists on top (see :class:`Renderer`).  After changing a
+    static part by hand (a chart's title, say), call :func:`invalidate`; the
+    course's items and texts do that themselves.
     """
     return Renderer.of(fig).render_rgb()
 

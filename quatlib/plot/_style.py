@@ -130,7 +130,7 @@ def line_alpha(color, alpha: float = 1.0) -> float:
     ``a_min`` the lowest opacity that keeps 3:1 (found by bisection; 1 for a colour that has less than 3:1 on
     its own).  tests/test_contrast.py checks every line of every demo in every state swept.
 
-    >>> line_alpha(COLORS["ink"], 0.3)   # ink at 0.3 would be 1.2:1: at least 0.5
+    >>> line_alpha(COLORS["ink"], 0.3)   # ink at 0.3 would be 1.9:1: at least 0.5
     0.5
     >>> line_alpha(COLORS["ink"], 0.9)              # already dark enough: kept
     0.9

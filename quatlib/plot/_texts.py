@@ -192,7 +192,7 @@ class StaticText(Item):
     """A text fixed in a panel (axes coordinates) that rarely changes: drawn into the cached background.
 
     Costs nothing per update while its text stays the same; ``set_data(text)``
-    with a new text redraws the figure's background once (like a title).  Use it
+    with a new text redraws the figure's background once.  Use it
     for notes that change only when the state crosses a special case.
     """
 

@@ -92,7 +92,8 @@ pixels moved into a view, and the view sliders move with it (they stay, for
 keyboard users; moving them still turns the view).  Moves that arrive while a
 repaint runs are merged: only the latest view is painted.
 
-Every demo also carries a PNG of its initial state and a one-line text in its
+Every demo also carries a PNG of its figure as last painted (when a notebook shows
+it: its initial state) and a one-line text in its
 output (see :meth:`Demo._repr_mimebundle_`), so a saved notebook shows a picture
 on GitHub or nbviewer, and nbval compares a stable text.
 
@@ -660,7 +661,8 @@ class Demo(W.HBox):
         """
         unknown = set(values) - set(self.controls) - set(self.view_controls)
         if unknown:
-            raise ValueError(f"Expected control names among {sorted(self.controls)}, got {sorted(unknown)}")
+            raise ValueError(f"Expected control names among {sorted(self.controls) + sorted(self.view_controls)}, "
+                             f"got {sorted(unknown)}")
         if quiet:
             self._quiet += 1
             try:
@@ -905,10 +907,10 @@ class Demo(W.HBox):
 
 
 def _same(a, b) -> bool:
-    """Whether :meth:`Demo.changed` counts ``a`` and ``b`` as the same: equal numbers, strings or arrays, else one
-    object."""
+    """Whether :meth:`Demo.changed` counts ``a`` and ``b`` as the same: equal numbers (Python's or numpy's),
+    strings or arrays, else one object."""
     if a is b:
         return True
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         return np.array_equal(a, b)
-    return isinstance(a, (str, int, float)) and a == b
+    return isinstance(a, (str, int, float, np.number, np.bool_)) and a == b
