@@ -97,3 +97,19 @@ def test_names_keep_off_a_legend_line_longer_than_its_corner():
         scene.set_view(*view)
         names.set_data()
         assert qp.overlapping_labels(fig) == [], view
+
+
+def test_the_gimbal_legend_sits_on_a_card_drawn_over_the_rings():
+    """The outer ring passes the panel's top-left corner in most views: the legend is drawn over it, on a card."""
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9)
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
+    moving = qp.Renderer.of(fig).moving_artists()
+    card, *lines = rings._legend
+    ring_z = max(a.get_zorder() for pair in rings._rings for a in pair)
+    assert all(a in moving and a.get_zorder() > ring_z for a in (card, *lines))
+    qp.render_png(fig)
+    renderer = fig.canvas.get_renderer()
+    covered = card.get_window_extent(renderer)
+    for line in lines:  # every legend line lies on the card
+        box = line.get_window_extent(renderer)
+        assert covered.x0 <= box.x0 and box.x1 <= covered.x1 + 1 and covered.y0 <= box.y0 + 1

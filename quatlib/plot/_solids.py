@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
+from matplotlib.patches import Rectangle
+from matplotlib.transforms import Bbox, IdentityTransform
 
 from ._artists import Polyline, Sphere
 from ._collections import Line2D, LineCollection, PolyCollection
@@ -193,6 +195,23 @@ def _circle(n: int, plane: str) -> np.ndarray:
             "yz": np.column_stack([z, c, s])}[plane]
 
 
+class _Card(Rectangle):
+    """A card behind ``texts``, sized to them as they are drawn (a font raised later, by projector mode, fits)."""
+
+    def __init__(self, texts, pad: float = 2.0, **style):
+        super().__init__((0, 0), 1, 1, transform=IdentityTransform(), **style)
+        self._texts, self._pad, self._sized_for = list(texts), float(pad), None
+
+    def draw(self, renderer) -> None:
+        key = (renderer.dpi, tuple(self.axes.bbox.bounds), tuple((t.get_text(), t.get_fontsize()) for t in self._texts))
+        if key != self._sized_for:  # measured again only when the texts, their size or the panel changed
+            box = Bbox.union([t.get_window_extent(renderer) for t in self._texts])
+            self.set_bounds(box.x0 - self._pad, box.y0 - self._pad, box.width + 2 * self._pad,
+                            box.height + 2 * self._pad)
+            self._sized_for = key
+        super().draw(renderer)
+
+
 class Gimbal(Item):
     """Three nested rings: outer = yaw (about y), middle = pitch (x), inner = roll (z).
 
@@ -263,12 +282,16 @@ class Gimbal(Item):
         self._labels = [self.ax.text(0, 0, lab or "", color=c, fontsize=9.5, ha="center", va="center",
                                      zorder=Z.TEXT - 1) for lab, c in zip(labels, colors)]
         self._legend = []
-        if legend:
+        if legend:  # on a white card over the rings: the outer ring passes the panel's corner in most views
             self._legend = [self.ax.text(0.01, 0.99 - 0.05 * k, f"━ {text}", transform=self.ax.transAxes,
                                          color=c, fontsize=9, ha="left", va="top", zorder=Z.TEXT)
                             for k, (text, c) in enumerate(zip(legend, colors))]
-        # the legend never moves: it is drawn into the cached background, not with the rings
-        self.own(*(a for pair in self._rings for a in pair), *self._axles, *self._axis_lines, *self._labels)
+            self._legend.insert(0, _Card(self._legend, facecolor="white", edgecolor="none", alpha=0.85,
+                                         antialiased=False, zorder=Z.TEXT - 0.5))
+            self.ax.add_patch(self._legend[0])
+        # the legend never moves, yet it is drawn with the rings, on top of them (a card and three cached lines)
+        self.own(*(a for pair in self._rings for a in pair), *self._axles, *self._axis_lines, *self._labels,
+                 *self._legend)
         self.set_data(None, None, None)
 
     def set_data(self, R_outer=None, R_middle=None, R_inner=None) -> None:
