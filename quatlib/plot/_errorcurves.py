@@ -60,10 +60,11 @@ class ErrorCurves(Curves):
         self.set_curve(name, x, hi)
         self.set_band(name, x, lo, hi)
 
-    def add_reference(self, y: float, text: str, *, x: float) -> None:
-        """A dashed line across the chart at ``y`` (a level to compare with), with ``text`` written under it from
-        ``x`` on (choose ``x`` off the legend).  Drawn with the chart's frame and ticks, into the cached background
-        (drawn again now if it was cached already)."""
+    def add_reference(self, y: float, text: str, *, x: float, above: bool = False) -> None:
+        """A dashed line across the chart at ``y`` (a level to compare with), with ``text`` written under it (or
+        ``above`` it) from ``x`` on (choose ``x`` off the legend and the curves).  Drawn with the chart's frame
+        and ticks, into the cached background (drawn again now if it was cached already)."""
         self.ax.axhline(y, color=COLORS["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
-        self.ax.text(x, 0.6 * y, text, fontsize=7.5, color=COLORS["ink"], alpha=0.8, va="top")
+        self.ax.text(x, y / 0.6 if above else 0.6 * y, text, fontsize=7.5, color=COLORS["ink"], alpha=0.8,
+                     va="bottom" if above else "top")
         invalidate(self.ax.figure)
