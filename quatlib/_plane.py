@@ -205,6 +205,13 @@ def _check_broadcast(z, factor, what: str) -> None:
         ) from None
 
 
+def _fitting(out: np.ndarray, what: str) -> np.ndarray:
+    """``out``, complex numbers computed from finite ones; raise if a real or imaginary part overflowed."""
+    check_overflow(out.real, f"{what} (real parts)")
+    check_overflow(out.imag, f"{what} (imaginary parts)")
+    return out
+
+
 def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
     """Turn the points ``z = x + iy`` counter-clockwise by ``angle``: ``z e^{iθ}``.
 
@@ -257,10 +264,7 @@ def rotate_complex(z, angle, degrees: bool = False) -> np.ndarray:
         rot = rot.astype(z.dtype)  # a Python number takes z's precision
     _check_broadcast(z, rot, "angles")
     with np.errstate(over="ignore", invalid="ignore"):
-        out = np.asarray(z * rot)
-    check_overflow(out.real, "rotated complex numbers (real parts)")
-    check_overflow(out.imag, "rotated complex numbers (imaginary parts)")
-    return out
+        return _fitting(np.asarray(z * rot), "rotated complex numbers")
 
 
 def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
@@ -325,7 +329,4 @@ def reflect_complex(z, mirror_angle, degrees: bool = False) -> np.ndarray:
         twice = twice.astype(z.dtype)  # a Python number takes z's precision
     _check_broadcast(z, twice, "mirror angles")
     with np.errstate(over="ignore", invalid="ignore"):
-        out = np.asarray(twice * np.conj(z))
-    check_overflow(out.real, "reflected complex numbers (real parts)")
-    check_overflow(out.imag, "reflected complex numbers (imaginary parts)")
-    return out
+        return _fitting(np.asarray(twice * np.conj(z)), "reflected complex numbers")
