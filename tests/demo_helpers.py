@@ -1,8 +1,10 @@
-"""Helpers shared by the tests that drive demos (test_widgets.py, test_legibility.py, test_widgets_*.py)."""
+"""Helpers shared by the tests that drive demos or check their pictures (test_widgets.py, test_legibility.py,
+test_widgets_*.py, test_plot.py)."""
 
 from __future__ import annotations
 
 import ipywidgets as W
+import numpy as np
 
 
 def buttons(demo):
@@ -27,3 +29,21 @@ def repaints_and_changes(demo, name: str, values) -> tuple[int, int]:
     for v in [*values, values[-1]]:
         control.value = v
     return len(demo.timings), changes
+
+
+def line_under(line, box) -> bool:
+    """Whether the drawn ``Line2D`` ``line`` passes through the pixel ``box``, widened by half the line's width (its
+    segments walked in steps under a pixel; dashes count as solid)."""
+    xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2))
+    a, b = xy[:-1], xy[1:]
+    ok = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)
+    a, b = a[ok], b[ok]
+    steps = int(np.ceil(np.hypot(*(b - a).T).max(initial=0.0))) + 2
+    x, y = (a + np.linspace(0, 1, steps)[:, None, None] * (b - a)).reshape(-1, 2).T
+    half = line.get_linewidth() * line.figure.dpi / 72 / 2
+    return bool(np.any((x > box.x0 - half) & (x < box.x1 + half) & (y > box.y0 - half) & (y < box.y1 + half)))
+
+
+# Every side view on a 30° grid: from straight above or below, the y axis points at the viewer and its letter sits at
+# the centre, where the rings cross (judged by the legibility sweep, not here).
+SIDE_VIEWS = [(float(azim), float(elev)) for azim in range(-180, 180, 30) for elev in range(-60, 61, 30)]

@@ -9,6 +9,7 @@ import sys
 import matplotlib
 import numpy as np
 import pytest
+from demo_helpers import SIDE_VIEWS, line_under
 
 import quatlib as ql
 from quatlib import plot as qp
@@ -397,6 +398,70 @@ def test_gimbal_away_from_lock_has_three_independent_axles():
     g = qp.Gimbal(scene)
     g.set_data(*gimbal_matrices(20, 30, 10))
     assert abs(np.linalg.det(np.array(g.axes))) > 0.5
+
+
+@pytest.mark.parametrize("pose", [(20, 0, 30), (20, 90, 30), (20, -90, 30), (0, 0, 0), (-120, -45, 60)])
+def test_world_letters_keep_clear_of_the_gimbal_pivot_stubs_and_rings_in_every_side_view(pose):
+    """The world "y" was written on the outer ring's pivot stub, which lies on the world y axis in every pose (and
+    under it, in the picture), and "x" beside the middle ring's: kept off the gimbal's lines, no letter touches a
+    stub, a ring or an axle, leaves the panel or meets another letter."""
+    fig, scene = scene3d(extent=1.9, size=4.6)
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
+    rings.set_data(*gimbal_matrices(*pose))
+    lines = [a for a in rings.artists if isinstance(a, matplotlib.lines.Line2D) and a.get_visible()]
+    renderer = fig.canvas.get_renderer()
+    problems = []
+    for view in SIDE_VIEWS:
+        scene.set_view(*view)
+        scene.world.keep_letters_off(rings)
+        qp.render_rgb(fig)
+        boxes = [arrow.label_box(renderer) for arrow in scene.world.arrows]
+        for name, box in zip("xyz", boxes):
+            problems += [f"view {view}: {name!r} on a gimbal line" for line in lines if line_under(line, box)]
+            if not scene.ax.bbox.contains(box.x0, box.y0) or not scene.ax.bbox.contains(box.x1, box.y1):
+                problems.append(f"view {view}: {name!r} outside the panel")
+        problems += [f"view {view}: two letters meet" for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                     if a.overlaps(b)]
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_world_letters_kept_off_moving_lines_move_with_them_and_the_arrows_stay_in_the_background():
+    """A letter that moves with the gimbal (a ring passing its place) redraws no cached background: once kept off
+    the gimbal's lines, the world's letters are drawn with the moving artists, its arrows still with the view."""
+    fig, scene = scene3d(extent=1.9)
+    scene.world.static = True  # as quatlib.widgets.still_world leaves it
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
+    scene.world.keep_letters_off(rings)
+    renderer = qp.Renderer.of(fig)
+    letters = {a for arrow in scene.world.arrows for a in arrow.artists if isinstance(a, matplotlib.text.Text)}
+    arrows = set(scene.world.artists) - letters
+    assert letters <= set(renderer.moving_artists()) and not letters & set(renderer.view_artists())
+    assert arrows <= set(renderer.view_artists()) and not arrows & set(renderer.moving_artists())
+    qp.render_rgb(fig)
+    for yaw in range(0, 360, 15):  # the outer ring passes the letters' places
+        rings.set_data(*gimbal_matrices(yaw, 30, 0))
+        scene.world.keep_letters_off(rings)
+        np.testing.assert_array_equal(qp.render_rgb(fig), full_draw_rgb(fig))
+        assert renderer.background is not None  # the camera layer stayed cached
+
+
+def test_a_world_letter_moved_off_a_legend_goes_beside_its_arrow_not_onto_it():
+    """Seen from below (elevation -90°), the gimbal's legend covered the world "z": slid back along its arrow, the
+    letter lay on its own arrowhead, where the head hid it.  Now it goes beside the tip, off the legend and the
+    frame's arrows."""
+    fig, scene = scene3d(view=(35, -90), extent=1.9)
+    z = scene.world.arrows[2]
+    renderer = fig.canvas.get_renderer()
+    x, y = scene.ax.transAxes.inverted().transform(z.label_box(renderer).extents.reshape(2, 2).mean(axis=0))
+    legend = scene.ax.text(x - 0.05, y, "legend over the letter z", transform=scene.ax.transAxes, va="center")
+    qp.render_rgb(fig)
+    letter = z.label_box(renderer)
+    assert not letter.overlaps(legend.get_window_extent(renderer))
+    (tail, tip), _ = scene.project(np.array([z.tail, z.tip]))
+    shaft = np.linspace(*scene.ax.transData.transform([tail, tip]), 200)  # the arrow, head included
+    inside = ((shaft > [letter.x0 - 3, letter.y0 - 3]) & (shaft < [letter.x1 + 3, letter.y1 + 3])).all(axis=1)
+    assert not inside.any()
+    assert np.hypot(*(shaft[-1] - letter.extents.reshape(2, 2).mean(axis=0))) < 40  # still beside the tip
 
 
 # -- ribbon, trail, 2D ----------------------------------------------------------------------------------------

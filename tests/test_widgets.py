@@ -11,9 +11,10 @@ import asyncio
 import concurrent.futures
 
 import ipywidgets as W
+import matplotlib
 import numpy as np
 import pytest
-from demo_helpers import buttons
+from demo_helpers import SIDE_VIEWS, buttons, line_under
 
 import quatlib as ql
 from quatlib import course
@@ -150,6 +151,28 @@ def test_every_slider_turns_its_own_ring_and_at_the_lock_the_pitch_ring_folds_in
     assert d.items["shared"].points.shape == (2, 3)
     d.set(pitch=89)
     assert len(d.items["shared"].points) == 0
+
+
+def test_gimbal_world_letters_keep_clear_of_the_pivot_stubs_in_every_view():
+    """Notebook 02's gimbal wrote the world "y" under the outer ring's pivot stub at the top of the picture, in the
+    default view and most others (the stub lies on the world y axis), and "x" by the middle ring's stub at the
+    right.  In the default view and every side view, at rest and at the lock, no world letter touches a stub, a
+    ring, an axle or the lock's band."""
+    d = qw.gimbal()
+    world = d.scenes[0].world
+    lines = [a for item in (d.items["rings"], d.items["shared"]) for a in item.artists
+             if isinstance(a, matplotlib.lines.Line2D)]
+    renderer = d.figure.canvas.get_renderer()
+    problems = []
+    for pitch in (0, 90, -90):
+        for azim, elev in [d.scenes[0].view, *SIDE_VIEWS]:
+            d.set(pitch=pitch, view_azim=azim, view_elev=elev)
+            for arrow in world.arrows:
+                box = arrow.label_box(renderer)
+                problems += [f"pitch {pitch}, view ({azim:g}, {elev:g}): {arrow.label!r} on a line"
+                             for line in lines if line.get_visible() and line_under(line, box)]
+        d.reset_view()
+    assert d.last_error is None and not problems, "\n".join(problems[:20])
 
 
 def test_sweep_gimbal_style_also_works():

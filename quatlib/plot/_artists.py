@@ -160,7 +160,9 @@ class Frame(Item):
     """A coordinate frame (triad): three arrows x red, y green, z blue.
 
     ``Frame(scene).set_data(R, origin)`` draws the columns of ``R`` (where the
-    axes went) from ``origin``.
+    axes went) from ``origin``.  Its letters (``labels``) are written beyond the
+    tips; :meth:`keep_letters_off` keeps them off the lines of other items (a
+    gimbal's pivots), :meth:`keep_letters_clear` off the panel's fixed texts.
     """
 
     def __init__(self, scene, R=None, origin=(0, 0, 0), *, length=1.25, labels=None, linewidth=2.4,
@@ -168,6 +170,11 @@ class Frame(Item):
         super().__init__(scene, static=static)
         self.length = float(length)
         labels = labels or (None, None, None)
+        #: The items whose lines the letters keep off (see :meth:`keep_letters_off`).
+        self.keep_off: list = []
+        self._places = None  # (view and fonts, the places each letter may take), see _letter_places
+        self._chosen = None  # (those places, the one each letter is at); None: the geometry's, as project leaves them
+        self._placed, self._away = None, False  # what the letters were last placed for, and whether one is away
         # the arrows are projected by this frame, not on their own
         self.arrows = [
             self.adopt(Arrow(scene, color=c, linewidth=linewidth, head=head, label=lab, alpha=alpha, zorder=zorder))
@@ -183,11 +190,16 @@ class Frame(Item):
 
     #: Two axis letters closer than this (pixels, centre to centre) are moved apart.
     LETTER_GAP = 14.0
+    #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then two, three,
+    #: four and six times as far (:meth:`keep_letters_clear`).
+    BESIDE_GAP = 4.0
 
     def project(self) -> None:
         for k, arrow in enumerate(self.arrows):
             arrow.set_data(self.origin + self.length * self.R[:, k], self.origin)
         self._keep_letters_apart()
+        self._homes = [arrow.label_position for arrow in self.arrows]  # where the geometry puts the letters
+        self._places = self._placed = self._chosen = None  # every letter at the geometry's place
 
     def _keep_letters_apart(self) -> None:
         """Two axes that point (nearly) the same way on screen would write their letters on top of each other
@@ -205,31 +217,127 @@ class Frame(Item):
                     a.label_position, b.label_position = to_pixels.inverted().transform(
                         np.array([pa - shift, pb + shift]))
 
-    def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> bool:
-        """Slide each axis letter that would sit on one of ``boxes`` (pixel boxes ``(x0, y0, x1, y1)`` of fixed
-        texts: legends, notes, titles) back along its arrow, towards the origin, until it is clear (at most halfway).
+    def keep_letters_off(self, *items) -> bool:
+        """Keep the axis letters off the lines that ``items`` draw, and place them again now; returns whether a
+        letter moved.
 
-        Returns whether a letter moved.  Called by the scene before the camera
-        layer is drawn (:meth:`quatlib.plot.Scene.settle_labels`).
+        The lines are the items' ``Line2D`` artists as drawn (each as wide as its
+        line, dashes counted as solid, hidden ones left out): a gimbal's rings,
+        pivots and axles, say.  Call it after moving the items (in a demo's
+        draw, before anything placed off the letters, e.g. a
+        :class:`~quatlib.plot.RingNames`); the scene keeps the letters off the
+        same items when the view turns (:meth:`keep_letters_clear`).  The
+        letters of a static frame (a scene's world axes) then move with those
+        lines: from the first call they are drawn with the moving artists (three
+        texts), and the arrows, which still move only with the view, stay in the
+        cached background as the frame's backdrop (:meth:`Item.backdrop`).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+        >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)  # the world y axis, longer
+        >>> scene.world.keep_letters_off(axle)
+        True
+        >>> y = scene.world.arrows[1].label_box(fig.canvas.get_renderer())
+        >>> bool(y.x1 < scene.ax.transData.transform((0, 0))[0])   # beside the axle's end, on its left
+        True
         """
-        if not boxes:
+        from ._placer import _fixed_boxes  # _placer builds on the items of this module
+
+        if self.static:  # the letters move with the lines from now on; the arrows still only with the view
+            self.changed()  # the cached camera layer holds the letters: drawn again without them
+            self.static = False
+            self.backdrop(*(a for arrow in self.arrows for a in arrow.artists if a is not arrow._label))
+        self.keep_off = list(items)
+        before = [arrow.label_position for arrow in self.arrows]
+        self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
+        return any(not np.array_equal(a, arrow.label_position) for a, arrow in zip(before, self.arrows))
+
+    def keep_letters_clear(self, boxes, renderer, pad: float = 2.0) -> bool:
+        """Write each axis letter where the geometry puts it (just beyond its arrow's tip) or, when that place is
+        not clear, at the first clear place beside the tip: on rings :attr:`BESIDE_GAP` pixels apart, each tried
+        from the direction the arrow points in round to the opposite one.
+
+        Clear means off ``boxes`` (pixel boxes ``(x0, y0, x1, y1)`` of fixed
+        texts: legends, notes, titles) and off the lines of :attr:`keep_off`
+        (see :meth:`keep_letters_off`), ``pad`` pixels away from both; a place
+        beside the tip must also lie inside the panel and off the other
+        letters and the frame's arrows.  Nowhere clear: the place that covers
+        least (fixed texts first, then the panel's edge, the other letters, the
+        length of line under the letter), if it covers less than the
+        geometry's.  Returns whether a letter is away from the geometry's
+        place.  Called by the scene before the camera layer is drawn
+        (:meth:`quatlib.plot.Scene.settle_labels`); letters just placed by
+        :meth:`keep_letters_off` for the same view and texts stay as they are.
+        """
+        if self._placed == (self.scene.view, pad, np.asarray(boxes, dtype=float).tobytes()):
+            return self._away
+        return self._place_letters(boxes, renderer, pad)
+
+    def _place_letters(self, boxes, renderer, pad: float = 2.0) -> bool:
+        """Place the letters (see :meth:`keep_letters_clear`); returns whether one is away from its place."""
+        from ._placer import _covers, _line_segments, _meets  # _placer builds on the items of this module
+
+        if not any(arrow.label for arrow in self.arrows):
             return False
+        arrows, at, cand, first, beside = self._letter_places(renderer, pad)
+        fixed = np.reshape(np.asarray(boxes, dtype=float), (-1, 4)) + [-pad, -pad, pad, pad]
+        # every place of every letter, in one go (each letter's places against the lines near them)
+        cost = _covers(cand, fixed, _line_segments(self.keep_off, pad), groups=list(zip(first[:-1], first[1:])))
+        chosen = first[:-1].copy()  # each letter's place: the geometry's, unless it is not clear ...
+        for i in np.flatnonzero(cost[chosen]):
+            mine = np.arange(first[i] + 1, first[i + 1])
+            others = cand[np.delete(chosen, i)] + [-pad, -pad, pad, pad]  # the other letters as placed so far
+            c = cost[mine] + beside[mine] + 1e3 * _meets(cand[mine], others)
+            k = int(np.argmin(c))  # ... then the first clear place beside the tip, or the least bad if better
+            if c[k] < cost[chosen[i]]:
+                chosen[i] = mine[k]
+        now = (self._places[0], chosen.tobytes())
+        if now != self._chosen and (self._chosen is not None or (chosen != first[:-1]).any()):  # a letter moves
+            to_data = self.ax.transData.inverted()
+            for arrow, k in zip(arrows, chosen):
+                arrow.label_position = to_data.transform(at[k])
+        self._chosen = now
+        self._placed = (self.scene.view, pad, np.asarray(boxes, dtype=float).tobytes())
+        self._away = bool((chosen != first[:-1]).any())
+        return self._away
+
+    def _letter_places(self, renderer, pad: float):
+        """The places the letters may take (see :meth:`keep_letters_clear`), worked out once per view and font
+        size: ``(arrows, centres (k, 2), boxes (k, 4), first, beside)`` in pixels, letter ``i``'s places in rows
+        ``first[i]`` (the geometry's) to ``first[i + 1]``, ``beside`` what a place beside a tip costs whatever
+        the other items do: 1e6 a pixel out of the panel, the length of the frame's arrows under it."""
+        from ._placer import _covers, ring_offsets  # _placer builds on the items of this module
+
+        lettered = [(arrow, home) for arrow, home in zip(self.arrows, self._homes) if arrow.label]
+        key = (self.scene.view, pad, self.ax.figure.dpi, tuple(self.ax.bbox.extents),
+               tuple((arrow.label, arrow._label.get_fontsize()) for arrow, _ in lettered))
+        if self._places is not None and self._places[0] == key:
+            return self._places[1]
         to_pixels = self.ax.transData
-        centre = to_pixels.transform(self.scene.project(self.origin[None, :])[0][0])
-        fixed = np.reshape(boxes, (-1, 4)) + [-pad, -pad, pad, pad]
-        moved = False
-        for arrow in self.arrows:
-            if not arrow.label:
-                continue
-            start = to_pixels.transform(arrow.label_position)
-            shifts = np.linspace(0.0, 0.5, 11)[:, None] * (centre - start)  # 0, 5 %, ..., 50 % of the way back
-            x0, y0, x1, y1 = (arrow.label_box(renderer).extents + np.tile(shifts, 2)).T[:, :, None]  # the box moves
-            clear = ~((x0 < fixed[:, 2]) & (fixed[:, 0] < x1) & (y0 < fixed[:, 3]) & (fixed[:, 1] < y1)).any(axis=1)
-            k = int(np.argmax(clear))  # the first clear shift (nowhere clear: it stays where it was)
-            if clear[k] and k:
-                arrow.label_position = to_pixels.inverted().transform(start + shifts[k])
-                moved = True
-        return moved
+        at, boxes, first = [], [], [0]
+        for arrow, home in lettered:
+            start = to_pixels.transform(home)
+            # the letter's box around its centre (a centred text: the same wherever it is written)
+            shape = arrow.label_box(renderer).extents - np.tile(to_pixels.transform(arrow.label_position), 2)
+            tip = to_pixels.transform(self.scene.project(arrow.tip)[0])
+            rings = ring_offsets(shape[2:] - shape[:2], gap=self.BESIDE_GAP, rings=(1.0, 2.0, 3.0, 4.0, 6.0),
+                                 toward=start - tip)
+            at += [start[None], tip + rings]
+            boxes.append(np.tile(np.vstack(at[-2:]), 2) + shape)
+            first.append(first[-1] + len(boxes[-1]))
+        at, boxes = np.concatenate(at), np.concatenate(boxes)
+        panel = np.asarray(self.ax.bbox.extents) + [pad, pad, -pad, -pad]
+        beside = 1e6 * (np.maximum(panel[:2] - boxes[:, :2], 0) + np.maximum(boxes[:, 2:] - panel[2:], 0)).sum(axis=1)
+        # the frame's arrows, each as a line as wide as its head, ends included
+        ends = to_pixels.transform(self.scene.project(np.array([[a.tail, a.tip] for a in self.arrows]))[0]
+                                   .reshape(-1, 2)).reshape(-1, 2, 2)
+        per_unit = (to_pixels.transform((1.0, 0.0)) - to_pixels.transform((0.0, 0.0)))[0]  # pixels (equal aspect)
+        reach = np.array([0.45 * a.head for a in self.arrows]) * per_unit + pad  # half a head's width
+        reaches = np.vstack([ends.min(axis=1).T - reach, ends.max(axis=1).T + reach])
+        beside += _covers(boxes, np.zeros((0, 4)), (ends[:, 0], ends[:, 1], reach, reaches))
+        places = ([arrow for arrow, _ in lettered], at, boxes, np.array(first), beside)
+        self._places = (key, places)
+        return places
 
 
 class Arc(Item):
@@ -614,3 +722,4 @@ class UnitCircle(Item):
 
     def project(self) -> None:  # the 2D furniture does not follow the camera
         pass
+

@@ -104,7 +104,6 @@ class Scene:
                 family="DejaVu Sans Mono", color=COLORS["ink"], zorder=Z.TEXT, clip_on=False,
             )
         self.world = None
-        self._letters_slid = True  # settle_labels projects the world axes before it slides their letters
         if world_frame:
             self.world = Frame(
                 self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, head=0.07, zorder=Z.WORLD,
@@ -123,7 +122,6 @@ class Scene:
         for item in self.items:
             item.project()
             item._seen_from(self.view)
-        self._letters_slid = False  # the world axes' letters are where the geometry puts them
         if any(item.static and item.follows_view or item.backdrop_artists for item in self.items):
             self.renderer.invalidate_view()  # redraw the static items that follow the camera, nothing else
 
@@ -133,16 +131,14 @@ class Scene:
 
     # -- text --------------------------------------------------------------------------
     def settle_labels(self, renderer) -> None:
-        """Keep the world axes' letters off the panel's fixed texts (legends, notes, the title).
+        """Keep the world axes' letters off the panel's fixed texts (legends, notes, the title) and off the lines
+        they are kept off (:meth:`quatlib.plot.Frame.keep_letters_off`).
 
         The renderer calls this before it draws the camera layer (after a view turn
         or a new background), when the fixed texts can be measured.
         """
-        if self.world is None:
-            return
-        if self._letters_slid:  # slid clear for the last background: back where the geometry puts them
-            self.world.project()
-        self._letters_slid = self.world.keep_letters_clear(_fixed_boxes(self.ax), renderer)  # each measured once
+        if self.world is not None:
+            self.world.keep_letters_clear(_fixed_boxes(self.ax), renderer)  # each text measured once
 
     def set_title(self, text: str) -> None:
         """Replace the title (one line that says what to look at); it is redrawn with the moving artists, so a

@@ -8,7 +8,10 @@ coordinates are in one 2D system of the caller's choosing (display pixels, a pan
 draws or measures text, so a demo can decide where its labels go before anything is drawn.  :func:`text_size`
 gives a text's box from its glyph outlines, without a renderer.  :class:`PlacedLabels` is the scene item built on
 it: names at 3D points, placed anew whenever they move or the view turns; :func:`place_beside` places a demo's own
-:class:`~quatlib.plot.Label` items, each beside its point and off every other text of the panel.
+:class:`~quatlib.plot.Label` items, each beside its point and off every other text of the panel.  What a box
+covers of the drawn lines of some items -- the length of line under it, in pixels (:func:`_line_segments`,
+:func:`_covers`) -- is how :meth:`~quatlib.plot.Frame.keep_letters_off` keeps the world's x, y, z off a gimbal's
+rings and pivots.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import functools
 import weakref
 
+import matplotlib.lines
 import numpy as np
 
 from ._items import Item, as_points
@@ -151,6 +155,82 @@ def _trespass(boxes, taken, discs, bounds) -> np.ndarray:
         reach = discs[None, :, 2] - np.hypot(*np.moveaxis(nearest - discs[None, :, :2], -1, 0))
         cost = cost + (np.maximum(reach, 0) ** 2).sum(axis=1)
     return cost
+
+
+def _meets(boxes, others) -> np.ndarray:
+    """How many of the pixel boxes ``others`` ``(n, 4)`` each of ``boxes`` ``(k, 4)`` overlaps."""
+    x0, y0, x1, y1 = boxes.T[:, :, None]
+    return ((x0 < others[:, 2]) & (others[:, 0] < x1) & (y0 < others[:, 3]) & (others[:, 1] < y1)).sum(axis=1)
+
+
+def _covers(boxes, fixed, lines, groups=None) -> np.ndarray:
+    """How much each pixel box of ``boxes`` ``(k, 4)`` covers: the boxes ``fixed`` (1e9 each) and ``lines`` (of
+    :func:`_line_segments`: the length of line under the box); 0 when clear.  ``groups`` (row ranges ``(start,
+    stop)``, default all rows) are boxes close together: each group is judged only against the segments near it.
+    (Leaving the panel costs 1e6 a pixel, another letter 1e3: see :meth:`~quatlib.plot.Frame.keep_letters_clear`.)"""
+    cost = 1e9 * _meets(boxes, fixed) if len(fixed) else np.zeros(len(boxes))
+    a, b, reach, (x0, y0, x1, y1) = lines
+    rows, segments = [], []
+    for start, stop in groups or [(0, len(boxes))]:
+        group = boxes[start:stop]
+        (gx0, gy0), (gx1, gy1) = group[:, :2].min(axis=0), group[:, 2:].max(axis=0)
+        near = np.flatnonzero((x0 < gx1) & (gx0 < x1) & (y0 < gy1) & (gy0 < y1))
+        if len(near):  # each box against the segments whose reach meets it, pair by pair
+            i, j = np.nonzero((x0[near] < group[:, 2:3]) & (group[:, 0:1] < x1[near])
+                              & (y0[near] < group[:, 3:4]) & (group[:, 1:2] < y1[near]))
+            rows.append(i + start)
+            segments.append(near[j])
+    if rows:
+        i, j = np.concatenate(rows), np.concatenate(segments)
+        cost += np.bincount(i, _ink_in_boxes(boxes[i], a[j], b[j], reach[j]), minlength=len(boxes))
+    return cost
+
+
+def _line_segments(items, pad: float):
+    """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the ``Line2D`` artists that
+    ``items`` draw (hidden ones left out), how far each reaches either side of its centre line (half its width,
+    plus ``pad``) and the box it reaches into (``(4, m)``: ``x0, y0, x1, y1``)."""
+    pieces, widths, transforms = [], [], {}
+    for item in items:
+        for line in item.artists:
+            if (isinstance(line, matplotlib.lines.Line2D) and line.get_visible()
+                    and line.get_linestyle() not in ("None", "none", "", " ")):
+                transform = line.get_transform()
+                transforms.setdefault(id(transform), (transform, []))[1].append(len(pieces))
+                pieces.append(line.get_xydata())
+                widths.append(line.get_linewidth() * line.figure.dpi / 72 / 2 + pad)
+    if not pieces:
+        return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((4, 0))
+    gap = np.full((1, 2), np.nan)  # between two lines: no segment joins them
+    for transform, which in transforms.values():  # one transform for the lines of a panel, not one for each
+        drawn = transform.transform(np.concatenate([pieces[k] for k in which]))
+        for k, part in zip(which, np.split(drawn, np.cumsum([len(pieces[k]) for k in which])[:-1])):
+            pieces[k] = part
+    xy = np.concatenate([part for piece in pieces for part in (piece, gap)])
+    reach = np.repeat(widths, [len(piece) + 1 for piece in pieces])[:-1]
+    ok = np.isfinite(xy[:-1]).all(axis=1) & np.isfinite(xy[1:]).all(axis=1)  # a NaN row breaks a line
+    a, b, reach = xy[:-1][ok], xy[1:][ok], reach[ok]
+    return a, b, reach, np.vstack([np.minimum(a, b).T - reach, np.maximum(a, b).T + reach])
+
+
+def _ink_in_boxes(boxes, a, b, reach) -> np.ndarray:
+    """For each pixel box ``(x0, y0, x1, y1)`` of ``boxes`` ``(k, 4)``, the length of the segment ``a → b`` of the
+    same row inside it, the box widened by the row's ``reach`` (a segment of no length: one pixel if inside).
+
+    >>> _ink_in_boxes(np.array([[0.0, 0, 10, 10], [20, 0, 30, 10]]), np.array([[-5.0, 5], [-5, 5]]),
+    ...               np.array([[15.0, 5], [15, 5]]), np.array([0.0, 0.0]))
+    array([10.,  0.])
+    """
+    d = b - a
+    flat = d == 0
+    near = boxes[:, :2] - reach[:, None] - a  # the box's sides, from the segment's start
+    far = boxes[:, 2:] + reach[:, None] - a
+    step = np.where(flat, 1.0, d)
+    t0, t1 = near / step, far / step  # where the segment crosses them, 0 to 1 along it
+    inside = (near <= 0) & (far >= 0)  # a segment parallel to a side: all in or all out
+    enter = np.where(flat, np.where(inside, 0.0, np.inf), np.minimum(t0, t1)).max(axis=1)
+    leave = np.where(flat, np.where(inside, 1.0, -np.inf), np.maximum(t0, t1)).min(axis=1)
+    return np.maximum(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0) * np.maximum(np.hypot(*d.T), 1.0)
 
 
 def _along(points, step: float) -> np.ndarray:

@@ -269,7 +269,9 @@ def still_world(*scenes) -> None:
     Their arrows are in the lowest band (``Z.WORLD``), under everything that moves,
     so the picture stays the same; only where a moving line crosses a letter x, y
     or z is the line now on top (a few pixels).  A control then draws three arrows
-    and three letters fewer per panel; a view turn draws them once.
+    and three letters fewer per panel; a view turn draws them once.  Letters kept
+    off moving lines (:meth:`quatlib.plot.Frame.keep_letters_off`, the gimbal's)
+    move with them: they are drawn with the moving artists, the arrows stay.
 
     >>> import quatlib as ql
     >>> fig, scenes = ql.plot.panels(2)

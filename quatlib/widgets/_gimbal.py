@@ -44,7 +44,7 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     3
     """
     fig, (scene,) = qp.panels(1, size=4.6, extent=1.9, titles=["R = Ry(yaw) · Rx(pitch) · Rz(roll)"])
-    still_world(scene)  # the world axes move only with the view: drawn into the cached background
+    still_world(scene)  # the world's arrows move only with the view: drawn into the cached background (see draw)
     # never colour alone: the legend says which ring by its place, and each ring carries its name
     rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style,
                       legend=("outer ring: yaw, about y", "middle ring: pitch, about x", "inner ring: roll, about z"))
@@ -60,11 +60,13 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
 
     def draw(demo: Demo, s: GimbalState) -> str:
         demo.items["rings"].set_data(s.R_outer, s.R_middle, s.R)
-        demo.items["ring_names"].set_data()
-        demo.items["cube"].set_data(s.R)
-        demo.items["frame"].set_data(s.R)
         demo.items["shared"].set_data(1.85 * s.shared_axle)
         scene.set_note(s.note)
+        # the world's x, y, z off the rings, pivots, axles and the lock's band (the yaw axle lies on the y axis)
+        scene.world.keep_letters_off(demo.items["rings"], demo.items["shared"])
+        demo.items["ring_names"].set_data()  # then the names, clear of the letters
+        demo.items["cube"].set_data(s.R)
+        demo.items["frame"].set_data(s.R)
         if s.locked:
             combo, value = s.what_matters
             text = (f"<div style='color:{_C['warn']}'><b>Gimbal lock.</b> Rank 2: one degree of freedom lost. "
