@@ -43,9 +43,31 @@ def test_each_name_is_in_its_rings_colour_beside_a_point_of_its_ring(gimbal_scen
         rings.set_data(*pose)
         names.set_data()
         for label, ring in zip(names.labels, rings.rings, strict=True):
-            # the anchor is a point of the ring, the name GAP further out on screen
+            # the anchor is a point of the ring; the name GAP further out from the centre on screen, or across the
+            # ring, further than GAP and not towards the centre
             assert np.min(np.linalg.norm(ring - label.p, axis=1)) < 1e-9
-            assert np.hypot(*label.offset) == pytest.approx(names.GAP)
+            anchor, offset = scene.project(label.p)[0], np.asarray(label.offset)
+            out = anchor / np.hypot(*anchor)
+            if np.hypot(*offset) == pytest.approx(names.GAP):
+                np.testing.assert_allclose(offset, names.GAP * out, atol=1e-9)
+            else:
+                assert np.hypot(*offset) > names.GAP and offset @ out > -0.25 * np.hypot(*offset)
+
+
+def test_a_ring_seen_edge_on_has_its_name_beside_it_not_on_it():
+    """Seen from the side (elevation 0) at pitch 0, the middle ring is a line through the centre: every spot out from
+    the centre lies on that line, and "pitch" was written across it.  The name now goes across the ring from one of
+    its points, off the line."""
+    fig, (scene,) = qp.panels(1, size=4.6, extent=1.9, view=(25, 0))
+    rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
+    names = qp.RingNames(scene, rings, avoid=scene.world.arrows)
+    R_outer, R_middle, R = next(poses())  # yaw 20, pitch 0, roll 30
+    rings.set_data(R_outer, R_middle, R)
+    names.set_data()
+    middle = scene.ax.transData.transform(scene.project(rings.rings[1])[0])
+    (x0, y0), (x1, y1) = boxes(names)[1]
+    assert np.ptp(middle[:, 1]) < 2  # edge-on: one horizontal line on screen
+    assert y0 > middle[:, 1].max() + names.INK or y1 < middle[:, 1].min() - names.INK
 
 
 def test_no_two_names_and_no_name_and_world_letter_overlap_in_any_pose_and_view(gimbal_scene):

@@ -18,7 +18,10 @@ class RingNames(Item):
     Each name goes beside a point of its ring, :attr:`GAP` out from the centre,
     on the side facing the viewer if it can: the first point (from the viewer's
     upper right round the ring, every :attr:`EVERY`-th) whose box meets none of
-    the boxes already taken and no ring's line.  Taken are: the letters of the
+    the boxes already taken and no ring's line; if there is none, the first such
+    spot across the ring from a point, on either side that does not face the
+    centre, the box's near edge :attr:`GAP` from the ring (a ring seen edge-on
+    is a line through the centre, on which every spot out from the centre lies).  Taken are: the letters of the
     arrows in ``avoid`` (e.g. the world axes' x, y, z), the ``corners`` of the
     panel (boxes in axes fractions ``((x0, y0), (x1, y1))``, e.g. where a legend
     and a note are), the boxes of the panel's shown fixed texts (title, legend
@@ -78,25 +81,49 @@ class RingNames(Item):
         lines = [*self.gimbal.rings, *self.gimbal.axles]
         ink = to_pixels(np.concatenate([self.scene.project(_densify(p, self.DENSIFY))[0] for p in lines]))
         ink = ink[np.isfinite(ink).all(axis=1)]
-        for label, box, pts, r in zip(self.labels, self.boxes, self.gimbal.rings, self.gimbal.radii, strict=True):
-            pts = pts[:-1:self.EVERY]
-            xy, depth = self.scene.project(pts)
-            # front first, then from the viewer's upper right round the ring
-            order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
-            spots = xy + self.GAP * xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]
-            boxes = (to_pixels(spots)[:, None, :] + box[None])[order]  # every candidate's box, front first
+        per_unit = float(np.diff(to_pixels([(0.0, 0.0), (1.0, 0.0)])[:, 0])[0])  # pixels per scene unit
+        x, y = ink.T
+
+        def covered(spots, box) -> np.ndarray:
+            """How much each spot's box covers: the texts it meets first, then the ink under it (0: free)."""
+            boxes = to_pixels(spots)[:, None, :] + box[None]
             t = np.array(taken)
             meets = np.all(np.minimum(boxes[:, None, 1], t[None, :, 1]) > np.maximum(boxes[:, None, 0], t[None, :, 0]),
                            axis=-1).sum(axis=1)
             near = boxes + self.INK * np.array([-1, 1])[:, None]  # a ring is drawn INK pixels either side
             (x0, y0), (x1, y1) = near[:, 0].T[:, :, None], near[:, 1].T[:, :, None]  # (candidates, 1) each
-            x, y = ink.T
-            on_ink = ((x0 < x) & (x < x1) & (y0 < y) & (y < y1)).sum(axis=1)
+            return meets * (len(ink) + 1) + ((x0 < x) & (x < x1) & (y0 < y) & (y < y1)).sum(axis=1)
+
+        for label, box, ring, r in zip(self.labels, self.boxes, self.gimbal.rings, self.gimbal.radii, strict=True):
+            ring_xy, ring_depth = self.scene.project(ring[:-1])  # the closed ring, its last point (the first) left out
+            every = np.arange(0, len(ring_xy), self.EVERY)
+            pts, xy, depth = ring[every], ring_xy[every], ring_depth[every]
+            # front first, then from the viewer's upper right round the ring
+            order = np.argsort(-((depth >= 0) * 10.0 + pts @ (camera[0] + camera[1]) / r), kind="stable")
+            pts, xy = pts[order], xy[order]
+            out = xy / np.maximum(np.hypot(*xy.T), 1e-9)[:, None]  # away from the centre
+            spots = xy + self.GAP * out
+            cost = covered(spots, box)
+            if cost.min() > 0:
+                # none free: across the ring on either side (not towards the centre), the box's near edge GAP from
+                # it (a ring seen edge-on is a line through the centre, and every spot out from the centre is on it)
+                along = (ring_xy[(every + 1) % len(ring_xy)] - ring_xy[every - 1])[order]  # the ring on screen
+                across = np.stack([-along[:, 1], along[:, 0]], axis=1) / np.maximum(np.hypot(*along.T), 1e-12)[:, None]
+                across = np.concatenate([across, -across])
+                k = np.tile(np.arange(len(xy)), 2)  # the point of each spot across
+                ok = np.einsum("ij,ij->i", across, out[k]) > -0.25
+                across, k = across[ok], k[ok]
+                reach = self.GAP + (np.abs(across) @ (box[1] - box[0]) / 2) / per_unit  # ring to the box's centre
+                beside = xy[k] + reach[:, None] * across
+                pts, xy = np.concatenate([pts, pts[k]]), np.concatenate([xy, xy[k]])
+                spots = np.concatenate([spots, beside])
+                cost = np.concatenate([cost, covered(beside, box)])
             # the first free spot, or the one covering the fewest texts and, among those, the least ink
-            best = order[int(np.argmin(meets * (len(ink) + 1) + on_ink))]
+            best = int(np.argmin(cost))
             label.offset = spots[best] - xy[best]
             label.set_data(pts[best])
             taken.append(label.pixel_box())
+
 
 def _densify(points, k: int) -> np.ndarray:
     """``k`` evenly spaced points on each segment of the polyline ``points`` ``(n, 3)`` (NaN gaps stay gaps).
