@@ -722,4 +722,3 @@ class UnitCircle(Item):
 
     def project(self) -> None:  # the 2D furniture does not follow the camera
         pass
-
