@@ -4,6 +4,7 @@ test_widgets_*.py, test_plot.py)."""
 from __future__ import annotations
 
 import ipywidgets as W
+import matplotlib.collections
 import numpy as np
 
 
@@ -32,15 +33,24 @@ def repaints_and_changes(demo, name: str, values) -> tuple[int, int]:
 
 
 def line_under(line, box) -> bool:
-    """Whether the drawn ``Line2D`` ``line`` passes through the pixel ``box``, widened by half the line's width (its
-    segments walked in steps under a pixel; dashes count as solid)."""
-    xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2))
+    """Whether the drawn ``Line2D`` ``line`` (or any segment of a ``LineCollection``, e.g. a cube's edges) passes
+    through the pixel ``box``, widened by half the line's width (its segments walked in steps under a pixel; dashes
+    count as solid)."""
+    if isinstance(line, matplotlib.collections.LineCollection):
+        widths = line.get_linewidths()
+        return any(_polyline_under(line, segment, widths[k % len(widths)], box)
+                   for k, segment in enumerate(line.get_segments()))
+    return _polyline_under(line, line.get_xydata(), line.get_linewidth(), box)
+
+
+def _polyline_under(artist, points, linewidth, box) -> bool:
+    xy = artist.get_transform().transform(np.asarray(points, dtype=float).reshape(-1, 2))
     a, b = xy[:-1], xy[1:]
     ok = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)
     a, b = a[ok], b[ok]
     steps = int(np.ceil(np.hypot(*(b - a).T).max(initial=0.0))) + 2
     x, y = (a + np.linspace(0, 1, steps)[:, None, None] * (b - a)).reshape(-1, 2).T
-    half = line.get_linewidth() * line.figure.dpi / 72 / 2
+    half = linewidth * artist.figure.dpi / 72 / 2
     return bool(np.any((x > box.x0 - half) & (x < box.x1 + half) & (y > box.y0 - half) & (y < box.y1 + half)))
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import matplotlib.lines
+import matplotlib.transforms
 import numpy as np
 import pytest
+from demo_helpers import line_under
 
 import quatlib as ql
 import quatlib.plot as qp
@@ -135,3 +138,41 @@ def test_the_gimbal_legend_sits_on_a_card_drawn_over_the_rings():
     for line in lines:  # every legend line lies on the card
         box = line.get_window_extent(renderer)
         assert covered.x0 <= box.x0 and box.x1 <= covered.x1 + 1 and covered.y0 <= box.y0 + 1
+
+
+def test_names_keep_off_the_lines_of_the_items_in_keep_off(gimbal_scene):
+    """A line drawn through where a name would go (an item in ``keep_off``) sends the name elsewhere, off it."""
+    fig, scene, rings, names = gimbal_scene
+    rings.set_data(*next(poses()))
+    names.set_data()
+    before = [label.pixel_box() for label in names.labels]
+    # a thick line through the middle of every name's box, as it is now
+    centres = [scene.ax.transData.inverted().transform(box.mean(axis=0)) for box in before]
+    points = [p for c in centres for p in ((c[0] - 0.2, c[1], 0.0), (c[0] + 0.2, c[1], 0.0), (np.nan,) * 3)]
+    bar = qp.Polyline(scene, np.array(points) @ scene.camera.matrix, linewidth=4.0)
+    line = next(a for a in bar.artists if isinstance(a, matplotlib.lines.Line2D) and len(a.get_xydata()))
+    assert all(line_under(line, _bbox(box)) for box in before)  # the names are under it now
+    kept = qp.RingNames(scene, rings, avoid=scene.world.arrows, keep_off=[bar])
+    kept.set_data()
+    for label in kept.labels:
+        assert not line_under(line, _bbox(label.pixel_box())), label.text
+
+
+def _bbox(box):
+    (x0, y0), (x1, y1) = box
+    return matplotlib.transforms.Bbox.from_extents(x0, y0, x1, y1)
+
+
+def test_a_name_raised_to_a_larger_size_is_placed_with_its_new_box(gimbal_scene):
+    """Projector mode raises the names' font size after they are made: the boxes the spots are judged with are
+    measured again, so a candidate's box is still the box the name is drawn with there."""
+    fig, scene, rings, names = gimbal_scene
+    for label in names.labels:
+        label.set_fontsize(16)
+    names.set_data()
+    to_pixels = scene.ax.transData.transform
+    for label, box in zip(names.labels, names.boxes, strict=True):
+        anchor = to_pixels(scene.project(label.p)[0] + label.offset)
+        np.testing.assert_allclose(label.pixel_box(), anchor + box, atol=1e-6)
+    b = boxes(names)
+    assert not any(meet(b[i], b[j]) for i in range(3) for j in range(i + 1, 3))

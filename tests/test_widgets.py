@@ -12,6 +12,9 @@ import concurrent.futures
 
 import ipywidgets as W
 import matplotlib
+import matplotlib.collections
+import matplotlib.lines
+import matplotlib.transforms
 import numpy as np
 import pytest
 from demo_helpers import SIDE_VIEWS, buttons, line_under
@@ -173,6 +176,28 @@ def test_gimbal_world_letters_keep_clear_of_the_pivot_stubs_in_every_view():
                              for line in lines if line.get_visible() and line_under(line, box)]
         d.reset_view()
     assert d.last_error is None and not problems, "\n".join(problems[:20])
+
+
+def test_gimbal_ring_names_keep_off_every_line_in_every_view():
+    """The names "yaw", "pitch" and "roll" sat on lines the rings' names did not avoid: the rings' dashed axes, the
+    cube's arrows and edges, the world's axes ("roll" at the centre at pitch -90° from azimuth -120°), and, at the
+    lock, on the outer ring (no spot just out from the middle ring is free there).  In the default view and every side
+    view, at rest, near the lock and at both locks, no name touches a line the picture draws."""
+    d = qw.gimbal()
+    scene = d.scenes[0]
+    lines = [a for item in (d.items["rings"], d.items["shared"], d.items["cube"], d.items["frame"], scene.world)
+             for a in item.artists if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection))]
+    problems = []
+    for pitch in (0, 75, 90, -90):
+        for azim, elev in [scene.view, *SIDE_VIEWS]:
+            d.set(pitch=pitch, view_azim=azim, view_elev=elev)
+            for label in d.items["ring_names"].labels:
+                (x0, y0), (x1, y1) = label.pixel_box()
+                box = matplotlib.transforms.Bbox.from_extents(x0, y0, x1, y1)
+                problems += [f"pitch {pitch}, view ({azim:g}, {elev:g}): {label.text!r} on a line"
+                             for line in lines if line.get_visible() and line_under(line, box)]
+        d.reset_view()
+    assert d.last_error is None and not problems, f"{len(problems)} names on lines:\n" + "\n".join(problems[:20])
 
 
 def test_sweep_gimbal_style_also_works():

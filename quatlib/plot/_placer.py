@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import weakref
 
+import matplotlib.collections
 import matplotlib.lines
 import numpy as np
 
@@ -187,18 +188,29 @@ def _covers(boxes, fixed, lines, groups=None) -> np.ndarray:
 
 
 def _line_segments(items, pad: float):
-    """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the ``Line2D`` artists that
-    ``items`` draw (hidden ones left out), how far each reaches either side of its centre line (half its width,
-    plus ``pad``) and the box it reaches into (``(4, m)``: ``x0, y0, x1, y1``)."""
+    """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the lines that ``items`` draw
+    (their ``Line2D`` artists and ``LineCollection`` segments, e.g. a cube's edges; hidden ones left out), how far
+    each reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
+    (``(4, m)``: ``x0, y0, x1, y1``)."""
     pieces, widths, transforms = [], [], {}
+
+    def add(artist, xy, linewidth):
+        transform = artist.get_transform()
+        transforms.setdefault(id(transform), (transform, []))[1].append(len(pieces))
+        pieces.append(np.asarray(xy, dtype=float).reshape(-1, 2))
+        widths.append(linewidth * artist.figure.dpi / 72 / 2 + pad)
+
     for item in items:
-        for line in item.artists:
-            if (isinstance(line, matplotlib.lines.Line2D) and line.get_visible()
-                    and line.get_linestyle() not in ("None", "none", "", " ")):
-                transform = line.get_transform()
-                transforms.setdefault(id(transform), (transform, []))[1].append(len(pieces))
-                pieces.append(line.get_xydata())
-                widths.append(line.get_linewidth() * line.figure.dpi / 72 / 2 + pad)
+        for artist in item.artists:
+            if not artist.get_visible():
+                continue
+            if isinstance(artist, matplotlib.lines.Line2D):
+                if artist.get_linestyle() not in ("None", "none", "", " "):
+                    add(artist, artist.get_xydata(), artist.get_linewidth())
+            elif isinstance(artist, matplotlib.collections.LineCollection):
+                linewidths = artist.get_linewidths()
+                for k, segment in enumerate(artist.get_segments()):
+                    add(artist, segment, linewidths[k % len(linewidths)])
     if not pieces:
         return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((4, 0))
     gap = np.full((1, 2), np.nan)  # between two lines: no segment joins them

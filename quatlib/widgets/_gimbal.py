@@ -48,10 +48,14 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     # never colour alone: the legend says which ring by its place, and each ring carries its name
     rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style=style,
                       legend=("outer ring: yaw, about y", "middle ring: pitch, about x", "inner ring: roll, about z"))
-    items = {"rings": rings,
-             "ring_names": qp.RingNames(scene, rings, avoid=scene.world.arrows),  # clear of the legend and note
-             "cube": qp.Cube(scene, side=0.95), "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
+    items = {"rings": rings, "cube": qp.Cube(scene, side=0.95),
+             "frame": qp.Frame(scene, length=0.9, linewidth=2.0, head=0.09),
              "shared": qp.Polyline(scene, color=_C["warn"], linewidth=8.0, alpha=qp.line_alpha(_C["warn"], 0.35))}
+    # each ring's name beside it, clear of the legend, the note and the world's letters, and off every line: the
+    # rings, pivots and axles, the cube's edges and arrows, the world's axes, the lock's band (the names are made
+    # after those items, so that on a view turn they are placed after those moved)
+    items["ring_names"] = qp.RingNames(scene, rings, avoid=scene.world.arrows,
+                                       keep_off=[items["cube"], items["frame"], scene.world, items["shared"]])
     controls = {
         "yaw": angle_slider("yaw (°)", yaw),
         "pitch": angle_slider("pitch (°)", pitch, -90, 90),
@@ -61,12 +65,12 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
     def draw(demo: Demo, s: GimbalState) -> str:
         demo.items["rings"].set_data(s.R_outer, s.R_middle, s.R)
         demo.items["shared"].set_data(1.85 * s.shared_axle)
+        demo.items["cube"].set_data(s.R)
+        demo.items["frame"].set_data(s.R)
         scene.set_note(s.note)
         # the world's x, y, z off the rings, pivots, axles and the lock's band (the yaw axle lies on the y axis)
         scene.world.keep_letters_off(demo.items["rings"], demo.items["shared"])
         demo.items["ring_names"].set_data()  # then the names, clear of the letters
-        demo.items["cube"].set_data(s.R)
-        demo.items["frame"].set_data(s.R)
         if s.locked:
             combo, value = s.what_matters
             text = (f"<div style='color:{_C['warn']}'><b>Gimbal lock.</b> Rank 2: one degree of freedom lost. "
