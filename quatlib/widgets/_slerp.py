@@ -23,40 +23,31 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                    transport: str = "image") -> Demo:
     """Interpolate a cube from one orientation to another with SLERP, NLERP or LERP, and compare them.
 
-    The end orientation is the start turned by ``angle`` about an axis (set by
-    its azimuth and elevation; default Y).  All three methods move the cube
-    along the same arc of orientations, about that axis; the dots on the path
-    of the body-fixed point are equal steps of ``t``: evenly spaced for SLERP,
-    bunched at the ends for NLERP (it is slow there and fast in the middle).
-    The other method at the same ``t`` is drawn as a ghost: a translucent cube
-    in its colour (NLERP beside SLERP and LERP, SLERP beside NLERP).
-
-    Beside the scene: the plane of S³ through 0, ``q0`` and ``q1`` (unit
-    circle, SLERP's arc, LERP's chord, each method's points at t = 0, 0.1, …,
-    1 and now, with ``Ω``, half the turn); NLERP's angle minus SLERP's on a
-    ±9° scale; and the angular speed relative to the average.  LERP turns
-    exactly as NLERP (its ``q`` is only shorter), so the two charts show SLERP
-    and NLERP and say so.
-
-    LERP is drawn honestly with the sandwich ``q v q*``: its ``q`` is shorter
-    than 1 between the ends, so the cube shrinks by ``|q|²`` (as a rotation,
-    ``q v q⁻¹``, it would turn exactly like NLERP).  With "short path" on, an
-    end more than 180° away (``q0·q1 < 0``) is reached the other way round.
-    The math is :func:`quatlib.models.slerp.slerp_state`.
+    The end is the start turned by ``angle`` about an axis (its azimuth and
+    elevation; default Y), and all three methods turn the cube along that one
+    arc.  Dots on the body point's path mark equal steps of ``t``: evenly spaced
+    for SLERP, bunched at the ends for NLERP.  A translucent ghost shows NLERP
+    at the same ``t`` beside SLERP and LERP, SLERP beside NLERP.  Beside the
+    scene: the plane of S³ through 0, ``q0`` and ``q1`` (SLERP's arc, LERP's
+    chord, each method's points, ``Ω`` = half the turn), NLERP's angle minus
+    SLERP's and the angular speeds.  LERP is drawn with the sandwich
+    ``q v q*``: its ``q`` is shorter than 1 between the ends, so the cube
+    shrinks by ``|q|²`` while it turns as NLERP does.  The math is
+    :func:`quatlib.models.slerp.slerp_state`.
 
     Parameters
     ----------
     angle : float
-        Turn from start to end, degrees, 0 to 360 (360 is the same orientation
-        reached by a full turn: ``q1 = -q0``).
+        Turn from start to end, 0 to 360 degrees (360: ``q1 = -q0``, the same
+        orientation reached by a full turn).
     t : float
         Interpolation parameter, 0 to 1.
     method : {"slerp", "nlerp", "lerp"}
         Which method moves the cube.
     shortest : bool
-        Flip ``q1`` when ``q0·q1 < 0``.
+        Flip ``q1`` when ``q0·q1 < 0`` (the turn is then at most 180°).
     azimuth, elevation : float
-        Direction of the turn axis, degrees (elevation 90 = the Y axis).
+        The turn axis, degrees (elevation 90: the Y axis).
     start_yaw, start_pitch : float
         The start orientation, degrees (``R = Ry(yaw) · Rx(pitch)``).
     transport : {"image", "ipympl"}
