@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import matplotlib.lines
+import matplotlib.transforms
 import numpy as np
 import pytest
+from demo_helpers import line_under
 
 import quatlib.plot as qp
 
@@ -94,3 +97,27 @@ def test_world_letters_that_would_meet_are_pushed_apart(scene):
     scene.set_view(-45, 0)  # x and z point the same way on screen
     (x, _, z) = (letter.pixel_box().mean(axis=0) for letter in world.letters)
     assert np.hypot(*(x - z)) >= world.LETTER_GAP - 1e-6
+
+
+def test_world_letters_step_off_the_lines_they_are_kept_off(scene):
+    """A line along the y axis, longer than it (a turn's axis about y): its head would cover "y".  Kept off it, "y"
+    goes beside the tip; the other letters, clear already, stay where the geometry puts them."""
+    scene.set_view(20, 15)
+    axle = qp.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)
+    world = qp.WorldAxes(scene)  # after the axle: a view turn projects the axle first, then places the letters
+    line = next(a for a in axle.artists if isinstance(a, matplotlib.lines.Line2D) and len(a.get_xydata()))
+    homes = [letter.pixel_box() for letter in world.letters]
+    assert line_under(line, _bbox(homes[1]))  # "y" is on the axle
+    world.keep_letters_off(axle)
+    boxes = [letter.pixel_box() for letter in world.letters]
+    assert not line_under(line, _bbox(boxes[1]))
+    np.testing.assert_allclose([boxes[0], boxes[2]], [homes[0], homes[2]])
+    tip = scene.ax.transData.transform(scene.project(world.frame.arrows[1].tip)[0])
+    assert np.hypot(*(boxes[1].mean(axis=0) - tip)) < 40  # beside its own tip, not somewhere else
+    scene.set_view(-60, 30)  # placed again when the view turns
+    assert not line_under(line, _bbox(world.letters[1].pixel_box()))
+
+
+def _bbox(box):
+    (x0, y0), (x1, y1) = box
+    return matplotlib.transforms.Bbox.from_extents(x0, y0, x1, y1)

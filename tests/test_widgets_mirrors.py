@@ -10,9 +10,12 @@ import os
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
+import matplotlib.collections  # noqa: E402
+import matplotlib.lines  # noqa: E402
+import matplotlib.transforms  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from demo_helpers import repaints_and_changes
+from demo_helpers import SIDE_VIEWS, line_under, repaints_and_changes
 
 import quatlib as ql  # noqa: E402
 from quatlib import plot as qp  # noqa: E402
@@ -207,3 +210,25 @@ def test_the_original_cube_is_drawn_where_the_model_keeps_it_clear_of_the_mirror
     d.set(mirror_angle=10, turn=77, azimuth=-40, elevation=20)
     assert not np.allclose(d.state.position, (-0.27, 0.3, 1.0))  # moved clear of this line by the model
     np.testing.assert_allclose(d.items["original"].center, d.state.position, atol=0)
+
+
+@pytest.mark.parametrize("settings", [{}, {"mirror_angle": 0}, {"elevation": 0, "azimuth": 0},
+                                      {"mirror_angle": 120, "turn": 60, "elevation": 30}])
+def test_the_world_letters_keep_off_the_mirrors_normals_axis_arcs_and_cubes(settings):
+    """In side views the world's letters sat on the cubes' edges, the axis, the arc of the turn, a mirror's edge or
+    normal (36 of the 183 letters in the default state's 61 views).  Now, in every side view, none sits on a line
+    the picture draws."""
+    d = two_mirrors(**settings)
+    it = d.items
+    drawn = (*it["planes"], *it["normals"], *it["rays"], it["axis"], it["phi_arc"], it["turn_arc"],
+             *(it[k] for k in ("original", "ghost", "final")))
+    problems = []
+    for azim, elev in [d.scenes[0].view, *SIDE_VIEWS]:
+        d.set(view_azim=azim, view_elev=elev)
+        lines = [a for item in drawn for a in item.artists
+                 if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection)) and a.get_visible()]
+        for letter in it["world"].letters:
+            box = matplotlib.transforms.Bbox.from_extents(*letter.pixel_box().ravel())
+            problems += [f"view ({azim:g}, {elev:g}): {letter.text!r} on a line" for line in lines
+                         if line_under(line, box)]
+    assert d.last_error is None and not problems, "\n".join(problems[:20])

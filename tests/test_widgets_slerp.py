@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import itertools
 
+import matplotlib.collections
+import matplotlib.lines
+import matplotlib.transforms
 import numpy as np
 import pytest
+from demo_helpers import SIDE_VIEWS, line_under
 
 from quatlib.models.geometry import axis_frame
 from quatlib.models.slerp import METHODS, RADIUS
@@ -236,3 +240,29 @@ def test_the_end_labels_keep_off_the_cube(demo, azim, elev):
             box = label.pixel_box()
             nearest = np.clip(centre, box[0], box[1])  # the box's point nearest the cube's centre
             assert np.hypot(*(nearest - centre)) >= rim[0] - centre[0], (angle, azim, elev, label.text)
+
+
+@pytest.mark.parametrize("azimuth, elevation", [(0, 90), (0, 0), (-90, 0), (40, 30)])
+def test_the_world_letters_keep_off_the_axis_the_meridian_the_end_outlines_and_the_path(demo, azimuth, elevation):
+    """The default axis is y: the turn axis' head covered the world's "y", and the meridian along the floor ran under
+    "x".  In every side view, for an axis along y, x and z and one between, no world letter sits on a line that
+    does not move with t (the axis, the meridian, the end outlines, the whole path shown); and the letters are placed
+    by the state alone (t moved there, or set directly with the view: the same picture)."""
+    it = demo.items
+    problems = []
+    for method in ("slerp", "lerp"):
+        demo.set(azimuth=azimuth, elevation=elevation, method=method)
+        lines = [a for item in (it["axle"], *it["ends"], it["paths"][method].whole) for a in item.artists
+                 if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection)) and a.get_visible()]
+        for azim, elev in [(35.0, 22.0), *SIDE_VIEWS]:
+            demo.set(view_azim=azim, view_elev=elev)
+            for letter in it["world"].letters:
+                box = matplotlib.transforms.Bbox.from_extents(*letter.pixel_box().ravel())
+                problems += [f"{method}, view ({azim:g}, {elev:g}): {letter.text!r} on a line"
+                             for line in lines if line_under(line, box)]
+    assert demo.last_error is None and not problems, "\n".join(problems[:20])
+    demo.set(t=0.9)
+    moved = demo.snapshot()
+    fresh = slerp_vs_nlerp(azimuth=azimuth, elevation=elevation, method="lerp", t=0.9)
+    fresh.set(view_azim=demo.view_controls["view_azim"].value, view_elev=demo.view_controls["view_elev"].value)
+    assert fresh.snapshot() == moved

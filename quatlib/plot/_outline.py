@@ -161,6 +161,9 @@ class WorldAxes(Item):
     on every update; this one is redrawn on every update for the cost of a few
     polygons.
 
+    :meth:`keep_letters_off` keeps the letters off the lines of other items (a
+    turn's axis lying along a world axis).
+
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
     >>> world = ql.plot.WorldAxes(scene)
@@ -168,8 +171,16 @@ class WorldAxes(Item):
     (['x', 'y', 'z'], False)
     """
 
+    #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then two, three,
+    #: four and six times as far (:meth:`keep_letters_off`).
+    BESIDE_GAP = 4.0
+    #: Pixels kept clear around a letter: of lines, other letters and the panel's edge.
+    PAD = 1.0
+
     def __init__(self, scene, *, length=None):
         super().__init__(scene)
+        #: The items whose lines the letters keep off (see :meth:`keep_letters_off`).
+        self.keep_off: list = []
         length = 0.86 * scene.extent if length is None else float(length)
         self.frame = self.adopt(Frame(scene, length=length, linewidth=1.0, head=0.07, zorder=Z.WORLD,
                                       alpha=max(line_alpha(c, 0.45) for c in AXIS_COLORS)))  # light, yet 3:1
@@ -199,3 +210,73 @@ class WorldAxes(Item):
                     a.offset, self.letters[j].offset = a.offset - shift, self.letters[j].offset + shift
         for letter in self.letters:
             letter.project()
+        if self.keep_off:
+            self._step_aside()
+
+    def keep_letters_off(self, *items) -> None:
+        """Keep the letters off the lines and names that ``items`` draw, and place them again now.
+
+        The lines are the items' ``Line2D`` and ``LineCollection`` artists as
+        drawn (each as wide as its line, dashes counted as solid, hidden ones
+        left out); their names (:class:`OutlineText` children, e.g. a turn
+        axis' "axis") are kept clear too.  A letter stays where the geometry
+        puts it unless a line or a name is under it; then it goes to the first
+        clear place beside its arrow's tip, on rings :attr:`BESIDE_GAP` pixels
+        apart (the direction the arrow points in first): off the lines, the
+        names and the other letters, inside the panel; if none is clear, the
+        least covered, when that covers less.  The letters are placed again whenever this item projects: call
+        this after moving the items, and make the items before this one, so
+        that a view turn projects them first.
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, view=(0, 0))
+        >>> world = ql.plot.WorldAxes(scene)
+        >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)  # along the y axis
+        >>> world.keep_letters_off(axle)
+        >>> (x0, y0), (x1, y1) = world.letters[1].pixel_box()   # "y" beside the axle, not on it
+        >>> centre = scene.ax.transData.transform((0, 0))[0]
+        >>> bool(x1 < centre or x0 > centre)
+        True
+        """
+        self.keep_off = list(items)
+        self.project()
+
+    def _step_aside(self) -> None:
+        """Move each letter with a line or a name under it beside its arrow's tip (see :meth:`keep_letters_off`)."""
+        from ._placer import _covers, _line_segments, ring_offsets  # _placer builds on this module
+
+        pad = np.array([-self.PAD, -self.PAD, self.PAD, self.PAD])
+        lines = _line_segments(self.keep_off, self.PAD)  # (the lines reach PAD further)
+        names = np.reshape([t.pixel_box().ravel() + 2 * pad for t in _outline_texts(self.keep_off)], (-1, 4))
+        to_pixels = self.ax.transData.transform
+        per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
+        panel = np.asarray(self.ax.bbox.extents) + [self.PAD, self.PAD, -self.PAD, -self.PAD]
+        boxes = np.array([letter.pixel_box().ravel() for letter in self.letters])
+        here = _covers(boxes, names, lines)
+        for i in np.flatnonzero(here):
+            letter, box = self.letters[i], boxes[i]
+            tip = to_pixels(self.scene.project(self.frame.arrows[i].tip)[0])
+            centre = (box[:2] + box[2:]) / 2
+            offsets = ring_offsets(box[2:] - box[:2], gap=self.BESIDE_GAP, rings=(1.0, 2.0, 3.0, 4.0, 6.0),
+                                   toward=centre - to_pixels(self.scene.project(np.zeros(3))[0]))
+            places = np.tile(tip + offsets, 2) + np.concatenate([box[:2] - centre, box[2:] - centre])
+            outside = (np.maximum(panel[:2] - places[:, :2], 0) + np.maximum(places[:, 2:] - panel[2:], 0)).sum(axis=1)
+            cost = _covers(places, np.vstack([np.delete(boxes, i, axis=0) + 2 * pad, names]), lines) + 1e6 * outside
+            k = int(np.argmin(cost))
+            if cost[k] < here[i]:
+                letter.offset = letter.offset + (tip + offsets[k] - centre) * per_pixel
+                letter.project()
+                boxes[i] = letter.pixel_box().ravel()
+
+
+def _outline_texts(items) -> list:
+    """The shown :class:`OutlineText` items among ``items`` and their children, at any depth (e.g. a turn axis'
+    name)."""
+    out, stack = [], list(items)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, OutlineText):
+            if item.text.strip() and item.artists[0].get_visible():
+                out.append(item)
+        stack.extend(item.children)
+    return out

@@ -77,7 +77,6 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     c0 = np.asarray(position, dtype=float).reshape(3)
     fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, world_frame=False,
                               titles=["reflect in mirror 1, then in mirror 2"])
-    world = qp.WorldAxes(scene)  # its letters are outlines: a view turn redraws no background
     qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])
     names = {"original": ("original", _C["ink"]), "ghost": ("in mirror 1", _C["note"]),
              "final": ("in both", _C["vector2"]), "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]),
@@ -91,6 +90,9 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
         "turn_arc": qp.Arc(scene, color=_C["vector2"], linewidth=2.0),
         **{k: qp.LetteredCube(scene, CUBE_SIDE, ghost=k == "ghost", center=c0) for k in CUBES},
     }
+    # the world's x, y, z (outlines: a view turn redraws no background), kept off the lines of everything above;
+    # made after those, so that a view turn places the letters after the lines moved
+    items["world"] = world = qp.WorldAxes(scene)
     # every name, placed (cubes first) off the others, the world letters and the legend; made last, it projects last
     items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items()},
                                      colors={k: col for k, (_, col) in names.items()}, card=True, avoid=world.letters,
@@ -122,6 +124,8 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["axis"].set_data(1.75 * s.line, -1.75 * s.line)
     for item in ("axis", "phi_arc", "turn_arc"):
         it[item].set_visible(shown)
+    it["world"].keep_letters_off(*it["planes"], *it["normals"], *it["rays"], it["axis"], it["phi_arc"],
+                                 it["turn_arc"], *(it[k] for k in CUBES))
     # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name)
     it["names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
                           "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,

@@ -69,7 +69,6 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # every text that moves with the view or the method is drawn as an outline (OutlineText): a Text costs
     # milliseconds per update, a static one a redraw of the whole figure when the view turns
     scene = qp.Scene(fig.add_axes((0.0, 0.0, PANEL / W_IN, PANEL / H_IN)), extent=1.5, world_frame=False)
-    world = qp.WorldAxes(scene)
     items = {
         "ends": [qp.Cube.outline(scene, CUBE_SIDE, c) for c in (_C["faint"], _C["note"])],
         # the other method at the same t, a translucent cube in its colour (one shown: GHOSTS)
@@ -85,6 +84,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "paths": {m: qp.SpherePath(scene, radius=RADIUS, color=COLORS[m]) for m in METHODS},
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
+    # the world's x, y, z, off the turn's axis and its meridian (an axis along a world axis has its head where
+    # that axis' letter is written); made after them, so that a view turn places the letters after they moved
+    items["world"] = world = qp.WorldAxes(scene)
     # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
     # cube turns in (radius CUBE_RADIUS whatever its orientation)
     items["end_labels"] = qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
@@ -130,8 +132,6 @@ def _draw_path(it: dict, path) -> None:
     for end, M in zip(it["ends"], path.ends, strict=True):
         end.set_data(M)
     it["axle"].set_data(path.axis, path.meridian)
-    it["end_labels"].set_data(dict(zip(("q0", "q1"), path.labels, strict=True)))  # after the axis label
-    it["axle"].changed()  # the static items above: the camera layer is drawn again, once
     # SLERP's points evenly spaced on the arc, NLERP's bunched (LERP's on the chord, pushed out to the circle)
     it["plane"].set_path(path.plane["arc"], path.plane["ticks"], path.omega_label)
     it["plots"].set_curves(T_GRID, path.charts)
@@ -149,6 +149,12 @@ def _draw(demo: Demo, s: SlerpState) -> str:
         for name, path in it["paths"].items():
             path.set_visible(name == m)
         it["title"].set_data(text=s.title)  # the numbers are in the readout
+    if demo.changed(s, "path", "method"):
+        # the world's letters off the lines that do not move with t (axis, meridian, end outlines, the whole path
+        # shown), then "q0" and "q1" off them and the axis label: placed by the state alone, not by its history
+        it["world"].keep_letters_off(it["axle"], *it["ends"], it["paths"][m].whole)
+        it["end_labels"].set_data(dict(zip(("q0", "q1"), s.path.labels, strict=True)))
+        it["axle"].changed()  # the static items above: the camera layer is drawn again, once
     it["cube"].show(s.cube)  # hidden where the method has no answer
     for key, ghost in it["ghosts"].items():  # the other method at the same t, if it has an answer
         ghost.show(s.ghost if key == s.ghost_method else None)
