@@ -207,10 +207,17 @@ def _line_segments(items, pad: float):
             if isinstance(artist, matplotlib.lines.Line2D):
                 if artist.get_linestyle() not in ("None", "none", "", " "):
                     add(artist, artist.get_xydata(), artist.get_linewidth())
-            elif isinstance(artist, matplotlib.collections.LineCollection):
-                linewidths = artist.get_linewidths()
-                for k, segment in enumerate(artist.get_segments()):
-                    add(artist, segment, linewidths[k % len(linewidths)])
+            elif isinstance(artist, matplotlib.collections.LineCollection) and artist.get_paths():
+                paths, widths_ = artist.get_paths(), np.atleast_1d(artist.get_linewidths())
+                # each segment a plain polyline (no codes): its vertices, as get_segments would give them
+                segments = ([p.vertices for p in paths] if all(p.codes is None for p in paths)
+                            else artist.get_segments())
+                if np.all(widths_ == widths_[0]):  # one width: the segments as one line, a NaN row between two
+                    gap = np.full((1, 2), np.nan)
+                    add(artist, np.concatenate([part for seg in segments for part in (seg, gap)]), widths_[0])
+                else:
+                    for k, segment in enumerate(segments):
+                        add(artist, segment, widths_[k % len(widths_)])
     if not pieces:
         return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((4, 0))
     gap = np.full((1, 2), np.nan)  # between two lines: no segment joins them
