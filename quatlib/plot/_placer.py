@@ -2,16 +2,17 @@
 
 A label is a box of a given size whose centre may sit at a few *candidate* offsets from its *anchor* (the point it
 names).  :func:`place_labels` takes the labels in order -- earlier ones get the better spots -- and gives each the
-first candidate whose box stays inside ``bounds``, meets no fixed obstacle (boxes, discs) and no label placed
-before it; when none is free, the candidate that trespasses least, or no place at all for an optional label.  All
+first candidate whose box stays inside ``bounds``, meets no fixed obstacle (boxes, discs, lines) and no label
+placed before it; when none is free, the candidate that trespasses least, or no place at all for an optional label.  All
 coordinates are in one 2D system of the caller's choosing (display pixels, a panel's data units); nothing here
 draws or measures text, so a demo can decide where its labels go before anything is drawn.  :func:`text_size`
 gives a text's box from its glyph outlines, without a renderer.  :class:`PlacedLabels` is the scene item built on
 it: names at 3D points, placed anew whenever they move or the view turns; :func:`place_beside` places a demo's own
 :class:`~quatlib.plot.Label` items, each beside its point and off every other text of the panel.  What a box
-covers of the drawn lines of some items -- the length of line under it, in pixels (:func:`_line_segments`,
-:func:`_covers`) -- is how :meth:`~quatlib.plot.Frame.keep_letters_off` keeps the world's x, y, z off a gimbal's
-rings and pivots.
+covers of a line -- the length of line under it (:func:`_segments`, :func:`_covers`; the drawn lines of some items:
+:func:`_line_segments`) -- is how every label here keeps off lines: ``place_labels(lines=)``,
+:class:`~quatlib.plot.RingNames`, :meth:`~quatlib.plot.Frame.keep_letters_off` (the world's x, y, z off a
+gimbal's rings and pivots) and :meth:`~quatlib.plot.WorldAxes.keep_letters_off`.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def _turn_order(turns: int) -> np.ndarray:
     return np.array(sorted(range(turns), key=lambda k: (min(k, turns - k), k > turns / 2)))
 
 
-def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs=(), optional=(),
+def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs=(), lines=(), optional=(),
                  gap: float = 4.0) -> np.ndarray:
     """The centres of labels placed in turn so that no two boxes overlap, none meets an obstacle, all stay inside.
 
@@ -82,6 +83,9 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
         Boxes ``(x0, y0, x1, y1)`` no label may cover (other texts, a legend).
     discs : array_like, shape (d, 3)
         Circles ``(cx, cy, r)`` no label may reach into (e.g. where a cube turns).
+    lines : sequence of (array_like (n, 2), float)
+        Polylines no label may lie on, each with how far it reaches either side of its centre line (a NaN row
+        breaks one).
     optional : collection of int
         Labels that are left out (NaN) rather than put where they trespass.
     gap : float
@@ -91,7 +95,8 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
     -------
     ndarray, shape (n, 2)
         Each label's centre: the first free candidate; if none is free, the least trespassing one (overlap area,
-        reach into a disc; sticking out of ``bounds`` costs most), or NaN for an optional label.
+        reach into a disc, length of line under it; sticking out of ``bounds`` costs most), or NaN for an optional
+        label.
 
     Raises
     ------
@@ -115,6 +120,12 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
     ...              optional=[1])
     array([[ 5.,  5.],
            [nan, nan]])
+
+    A label whose first spot lies on a line goes to the next one.
+
+    >>> place_labels([(50, 50)], [(20, 10)], bounds=(0, 0, 100, 100), candidates=[[(0, 10), (0, -10)]],
+    ...              lines=[([(0, 60), (100, 60)], 1.0)])
+    array([[50., 40.]])
     """
     anchors = np.asarray(anchors, dtype=float).reshape(-1, 2)
     sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
@@ -128,11 +139,12 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
         raise ValueError(f"Expected one list of candidates per anchor ({len(anchors)}), got {len(candidates)}")
     taken = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     discs = np.asarray(discs, dtype=float).reshape(-1, 3)
+    segments = _segments([np.asarray(line, dtype=float).reshape(-1, 2) for line, _ in lines], [r for _, r in lines])
     out = np.full_like(anchors, np.nan)
     for k, (anchor, size, offsets) in enumerate(zip(anchors, sizes, candidates, strict=True)):
         centres = anchor + np.asarray(offsets, dtype=float).reshape(-1, 2)
         boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
-        cost = _trespass(boxes, taken, discs, (x0, y0, x1, y1))
+        cost = _trespass(boxes, taken, discs, (x0, y0, x1, y1)) + _covers(boxes, np.zeros((0, 4)), segments)
         best = int(np.argmax(cost == 0)) if (cost == 0).any() else int(np.argmin(cost))
         if cost[best] > 0 and k in optional:
             continue
@@ -218,15 +230,26 @@ def _line_segments(items, pad: float):
                 else:
                     for k, segment in enumerate(segments):
                         add(artist, segment, widths_[k % len(widths_)])
-    if not pieces:
-        return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((4, 0))
-    gap = np.full((1, 2), np.nan)  # between two lines: no segment joins them
     for transform, which in transforms.values():  # one transform for the lines of a panel, not one for each
         drawn = transform.transform(np.concatenate([pieces[k] for k in which]))
         for k, part in zip(which, np.split(drawn, np.cumsum([len(pieces[k]) for k in which])[:-1])):
             pieces[k] = part
+    return _segments(pieces, widths)
+
+
+def _segments(pieces, reaches):
+    """``(a, b, reach, box)`` of the 2D polylines ``pieces`` (arrays ``(n, 2)``; a NaN row breaks one), the
+    ``k``-th reaching ``reaches[k]`` either side of its centre line (see :func:`_line_segments`).
+
+    >>> a, b, reach, box = _segments([np.array([[0.0, 0], [10, 0], [np.nan, np.nan], [20, 0], [30, 5]])], [1.0])
+    >>> a.tolist(), b.tolist(), box[:, 1].tolist()   # two segments; the second reaches 19..31, -1..6
+    ([[0.0, 0.0], [20.0, 0.0]], [[10.0, 0.0], [30.0, 5.0]], [19.0, -1.0, 31.0, 6.0])
+    """
+    if not len(pieces):
+        return np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((4, 0))
+    gap = np.full((1, 2), np.nan)  # between two lines: no segment joins them
     xy = np.concatenate([part for piece in pieces for part in (piece, gap)])
-    reach = np.repeat(widths, [len(piece) + 1 for piece in pieces])[:-1]
+    reach = np.repeat(np.asarray(reaches, dtype=float), [len(piece) + 1 for piece in pieces])[:-1]
     ok = np.isfinite(xy[:-1]).all(axis=1) & np.isfinite(xy[1:]).all(axis=1)  # a NaN row breaks a line
     a, b, reach = xy[:-1][ok], xy[1:][ok], reach[ok]
     return a, b, reach, np.vstack([np.minimum(a, b).T - reach, np.maximum(a, b).T + reach])
@@ -250,17 +273,6 @@ def _ink_in_boxes(boxes, a, b, reach) -> np.ndarray:
     enter = np.where(flat, np.where(inside, 0.0, np.inf), np.minimum(t0, t1)).max(axis=1)
     leave = np.where(flat, np.where(inside, 1.0, -np.inf), np.maximum(t0, t1)).min(axis=1)
     return np.maximum(np.minimum(leave, 1.0) - np.maximum(enter, 0.0), 0.0) * np.maximum(np.hypot(*d.T), 1.0)
-
-
-def _along(points, step: float) -> np.ndarray:
-    """Points at most ``step`` apart along the 2D polyline ``points`` ``(n, 2)``; a NaN row breaks it."""
-    a, b = points[:-1], points[1:]
-    ok = np.isfinite(a).all(axis=1) & np.isfinite(b).all(axis=1)
-    a, d = a[ok], (b - a)[ok]
-    n = np.maximum(np.ceil(np.hypot(*d.T) / step), 1).astype(int)  # steps per segment
-    seg = np.repeat(np.arange(len(n)), n)
-    f = (np.arange(n.sum()) - np.repeat(np.cumsum(n) - n, n)) / n[seg]  # 0, 1/n, ..., (n-1)/n in each segment
-    return np.concatenate([a[seg] + d[seg] * f[:, None], b[ok]])
 
 
 def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: str = "DejaVu Sans") -> np.ndarray:
@@ -287,7 +299,7 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     of the panel's other shown texts (world letters, title, notes, legends, its overlays' texts: measured as
     drawn) and of the labels placed before, each box ``margin`` pixels larger on every side, and off ``lines``:
     3D polylines (arrays ``(n, 3)``, NaN rows between pieces) drawn in the panel, which a label should not sit
-    on (taken as boxes ``2 margin`` pixels across, side by side along them).  An empty ``text``
+    on (each reaching ``margin`` pixels either side of its centre line).  An empty ``text``
     leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
     (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
 
@@ -307,16 +319,14 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     pad = margin / per_unit
     boxes = [_pixel_box(t, renderer) for t in ax.texts if t not in mine and t.get_visible() and t.get_text().strip()]
     taken = [to_data.transform(np.reshape(boxes, (-1, 2))).reshape(-1, 4) + [-pad, -pad, pad, pad]]
-    for line in lines:  # a drawn line as a row of small boxes along it
-        dots = _along(scene.project(np.asarray(line, dtype=float))[0], 2 * pad)
-        taken.append(np.concatenate([dots - pad, dots + pad], axis=1))
+    lines = [(scene.project(np.asarray(line, dtype=float))[0], pad) for line in lines]  # on screen, pad either side
     for label, point, base, text in labels:
         before = (label.text, tuple(label.offset), tuple(label.p))
         if text:
             (x0, y0), tip = scene.project(np.array([base, point], dtype=float))[0]
             size = (text_size(text, label.artists[0].get_fontsize(), dpi=ax.figure.dpi) + 2 * margin) / per_unit
-            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=np.concatenate(taken), candidates=[
-                ring_offsets(size, gap=gap, rings=rings, toward=tip - (x0, y0))])[0]
+            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=np.concatenate(taken), lines=lines,
+                              candidates=[ring_offsets(size, gap=gap, rings=rings, toward=tip - (x0, y0))])[0]
             label.offset = at - tip
             taken.append(np.concatenate([at - size / 2, at + size / 2])[None])
         label.set_data(point, text)
