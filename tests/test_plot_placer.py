@@ -91,15 +91,16 @@ def test_text_size_grows_with_the_text_and_the_dpi_and_keeps_one_line_height():
 
 
 def test_text_size_matches_a_drawn_text():
-    import matplotlib.pyplot as plt
+    # a figure on its own Agg canvas, not pyplot's: whatever backend an earlier test chose (ipympl warns when pyplot
+    # makes its toolbar outside a notebook), this draws with Agg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    fig = plt.figure(dpi=100)
-    try:
-        text = fig.text(0.5, 0.5, "in mirror 1", fontsize=9.5)
-        fig.canvas.draw()
-        drawn = text.get_window_extent().size
-    finally:
-        plt.close(fig)
+    fig = Figure(dpi=100)
+    FigureCanvasAgg(fig)
+    text = fig.text(0.5, 0.5, "in mirror 1", fontsize=9.5)
+    fig.canvas.draw()
+    drawn = text.get_window_extent().size
     np.testing.assert_allclose(qp.text_size("in mirror 1", 9.5, dpi=100), drawn, rtol=0.05)
 
 
