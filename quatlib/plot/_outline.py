@@ -224,14 +224,15 @@ class WorldAxes(Item):
         clear place beside its arrow's tip, on rings :attr:`BESIDE_GAP` pixels
         apart (the direction the arrow points in first): off the lines, the
         names and the other letters, inside the panel; if none is clear, the
-        least covered, when that covers less.  The letters are placed again whenever this item projects: call
-        this after moving the items, and make the items before this one, so
-        that a view turn projects them first.
+        least covered, when that covers less.  The letters are placed again
+        whenever this item projects: call this after moving the items, and
+        make the items before this one, so that a view turn projects them
+        first.
 
         >>> import quatlib as ql
         >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, view=(0, 0))
-        >>> world = ql.plot.WorldAxes(scene)
         >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)  # along the y axis
+        >>> world = ql.plot.WorldAxes(scene)                                         # made after the axle
         >>> world.keep_letters_off(axle)
         >>> (x0, y0), (x1, y1) = world.letters[1].pixel_box()   # "y" beside the axle, not on it
         >>> centre = scene.ax.transData.transform((0, 0))[0]
