@@ -84,8 +84,8 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "paths": {m: qp.SpherePath(scene, radius=RADIUS, color=COLORS[m]) for m in METHODS},
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
-    # the world's x, y, z, off the turn's axis and its meridian (an axis along a world axis has its head where
-    # that axis' letter is written); made after them, so that a view turn places the letters after they moved
+    # the world's x, y, z, kept off the lines that do not move with t (see _draw: an axis along a world axis has its
+    # head where that axis' letter is written); made after those, so that a view turn places the letters after them
     items["world"] = world = qp.WorldAxes(scene)
     # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
     # cube turns in (radius CUBE_RADIUS whatever its orientation)
