@@ -68,8 +68,10 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
         demo.items["cube"].set_data(s.R)
         demo.items["frame"].set_data(s.R)
         scene.set_note(s.note)
-        # the world's x, y, z off the rings, pivots, axles and the lock's band (the yaw axle lies on the y axis)
-        scene.world.keep_letters_off(demo.items["rings"], demo.items["shared"])
+        # the world's x, y, z off the rings, pivots, axles, the lock's band (the yaw axle lies on the y axis), the
+        # cube's edges and its arrows
+        scene.world.keep_letters_off(demo.items["rings"], demo.items["shared"], demo.items["cube"],
+                                     demo.items["frame"])
         demo.items["ring_names"].set_data()  # then the names, clear of the letters
         if s.locked:
             combo, value = s.what_matters
