@@ -218,3 +218,12 @@ def test_place_beside_keeps_a_label_off_the_lines_it_is_given(view):
     qp.place_beside(scene, [(label, (0.6, 0.0, 0.0), (0, 0, 0), "w = 0")], lines=[points])
     qp.render_png(fig)
     assert not _crossed(label.artists[0], line, renderer)
+
+
+def test_with_no_free_spot_a_label_lies_on_a_line_rather_than_on_a_text():
+    """A line counts by the area of its band under the box, as another text does by the area shared: in small units
+    (a scene's, where place_beside works) a line's length alone outweighed a text's area, and the belt's "w = 0"
+    went onto "+1" in projector mode to keep off a line."""
+    centre = qp.place_labels([(0.5, 0.5)], [(0.2, 0.1)], bounds=(0, 0, 1, 1), candidates=[[(0, 0.1), (0, -0.1)]],
+                             obstacles=[(0.4, 0.55, 0.6, 0.65)], lines=[([(0, 0.4), (1, 0.4)], 0.01)])
+    np.testing.assert_allclose(centre, [[0.5, 0.4]])  # on the line (area 0.004), not on the text (0.02)

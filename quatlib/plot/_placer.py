@@ -94,9 +94,9 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
     Returns
     -------
     ndarray, shape (n, 2)
-        Each label's centre: the first free candidate; if none is free, the least trespassing one (overlap area,
-        reach into a disc, length of line under it; sticking out of ``bounds`` costs most), or NaN for an optional
-        label.
+        Each label's centre: the first free candidate; if none is free, the least trespassing one (overlap area
+        with boxes and with the bands the lines reach, reach into a disc; sticking out of ``bounds`` costs most), or
+        NaN for an optional label.
 
     Raises
     ------
@@ -144,7 +144,8 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
     for k, (anchor, size, offsets) in enumerate(zip(anchors, sizes, candidates, strict=True)):
         centres = anchor + np.asarray(offsets, dtype=float).reshape(-1, 2)
         boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
-        cost = _trespass(boxes, taken, discs, (x0, y0, x1, y1)) + _covers(boxes, np.zeros((0, 4)), segments)
+        # a line counts by the area of its band under the box, as the overlap with another box does
+        cost = _trespass(boxes, taken, discs, (x0, y0, x1, y1)) + _covers(boxes, np.zeros((0, 4)), segments, area=True)
         best = int(np.argmax(cost == 0)) if (cost == 0).any() else int(np.argmin(cost))
         if cost[best] > 0 and k in optional:
             continue
@@ -176,11 +177,12 @@ def _meets(boxes, others) -> np.ndarray:
     return ((x0 < others[:, 2]) & (others[:, 0] < x1) & (y0 < others[:, 3]) & (others[:, 1] < y1)).sum(axis=1)
 
 
-def _covers(boxes, fixed, lines, groups=None) -> np.ndarray:
+def _covers(boxes, fixed, lines, groups=None, area: bool = False) -> np.ndarray:
     """How much each pixel box of ``boxes`` ``(k, 4)`` covers: the boxes ``fixed`` (1e9 each) and ``lines`` (of
-    :func:`_line_segments`: the length of line under the box); 0 when clear.  ``groups`` (row ranges ``(start,
-    stop)``, default all rows) are boxes close together: each group is judged only against the segments near it.
-    (Leaving the panel costs 1e6 a pixel, another letter 1e3: see :meth:`~quatlib.plot.Frame.keep_letters_clear`.)"""
+    :func:`_line_segments`: the length of line under the box, or with ``area`` the area of the band the line
+    reaches, length × twice its reach); 0 when clear.  ``groups`` (row ranges ``(start, stop)``, default all rows)
+    are boxes close together: each group is judged only against the segments near it.  (Leaving the panel costs
+    1e6 a pixel, another letter 1e3: see :meth:`~quatlib.plot.Frame.keep_letters_clear`.)"""
     cost = 1e9 * _meets(boxes, fixed) if len(fixed) else np.zeros(len(boxes))
     a, b, reach, (x0, y0, x1, y1) = lines
     rows, segments = [], []
@@ -195,7 +197,8 @@ def _covers(boxes, fixed, lines, groups=None) -> np.ndarray:
             segments.append(near[j])
     if rows:
         i, j = np.concatenate(rows), np.concatenate(segments)
-        cost += np.bincount(i, _ink_in_boxes(boxes[i], a[j], b[j], reach[j]), minlength=len(boxes))
+        ink = _ink_in_boxes(boxes[i], a[j], b[j], reach[j])
+        cost += np.bincount(i, ink * 2 * reach[j] if area else ink, minlength=len(boxes))
     return cost
 
 
