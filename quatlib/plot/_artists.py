@@ -190,8 +190,8 @@ class Frame(Item):
 
     #: Two axis letters closer than this (pixels, centre to centre) are moved apart.
     LETTER_GAP = 14.0
-    #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then two, three,
-    #: four and six times as far (:meth:`keep_letters_clear`).
+    #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then further
+    #: rings (:data:`quatlib.plot._placer.BESIDE_RINGS`: two, three, four and six times as far).
     BESIDE_GAP = 4.0
 
     def project(self) -> None:
@@ -306,7 +306,7 @@ class Frame(Item):
         size: ``(arrows, centres (k, 2), boxes (k, 4), first, beside)`` in pixels, letter ``i``'s places in rows
         ``first[i]`` (the geometry's) to ``first[i + 1]``, ``beside`` what a place beside a tip costs whatever
         the other items do: 1e6 a pixel out of the panel, the length of the frame's arrows under it."""
-        from ._placer import _covers, ring_offsets  # _placer builds on the items of this module
+        from ._placer import _beside_tip, _covers  # _placer builds on the items of this module
 
         lettered = [(arrow, home) for arrow, home in zip(self.arrows, self._homes) if arrow.label]
         key = (self.scene.view, pad, self.ax.figure.dpi, tuple(self.ax.bbox.extents),
@@ -314,20 +314,19 @@ class Frame(Item):
         if self._places is not None and self._places[0] == key:
             return self._places[1]
         to_pixels = self.ax.transData
-        at, boxes, first = [], [], [0]
+        panel = np.asarray(self.ax.bbox.extents) + [pad, pad, -pad, -pad]
+        at, boxes, beside, first = [], [], [], [0]
         for arrow, home in lettered:
             start = to_pixels.transform(home)
             # the letter's box around its centre (a centred text: the same wherever it is written)
             shape = arrow.label_box(renderer).extents - np.tile(to_pixels.transform(arrow.label_position), 2)
             tip = to_pixels.transform(self.scene.project(arrow.tip)[0])
-            rings = ring_offsets(shape[2:] - shape[:2], gap=self.BESIDE_GAP, rings=(1.0, 2.0, 3.0, 4.0, 6.0),
-                                 toward=start - tip)
-            at += [start[None], tip + rings]
-            boxes.append(np.tile(np.vstack(at[-2:]), 2) + shape)
-            first.append(first[-1] + len(boxes[-1]))
-        at, boxes = np.concatenate(at), np.concatenate(boxes)
-        panel = np.asarray(self.ax.bbox.extents) + [pad, pad, -pad, -pad]
-        beside = 1e6 * (np.maximum(panel[:2] - boxes[:, :2], 0) + np.maximum(boxes[:, 2:] - panel[2:], 0)).sum(axis=1)
+            centres, places, out = _beside_tip(tip, shape, gap=self.BESIDE_GAP, toward=start - tip, panel=panel)
+            at += [start[None], centres]
+            boxes += [np.tile(start, 2)[None] + shape, places]
+            beside += [[0.0], 1e6 * out]  # (the geometry's own place is never judged by this)
+            first.append(first[-1] + 1 + len(places))
+        at, boxes, beside = np.concatenate(at), np.concatenate(boxes), np.concatenate(beside)
         # the frame's arrows, each as a line as wide as its head, ends included
         ends = to_pixels.transform(self.scene.project(np.array([[a.tail, a.tip] for a in self.arrows]))[0]
                                    .reshape(-1, 2)).reshape(-1, 2, 2)

@@ -171,9 +171,9 @@ class WorldAxes(Item):
     (['x', 'y', 'z'], False)
     """
 
-    #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then two, three,
-    #: four and six times as far (:meth:`keep_letters_off`).
-    BESIDE_GAP = 4.0
+    #: Pixels from an arrow's tip to a letter written beside it, as :class:`Frame` writes its own (the first ring of
+    #: places tried, then further rings: :meth:`keep_letters_off`).
+    BESIDE_GAP = Frame.BESIDE_GAP
     #: Pixels kept clear around a letter: of lines, other letters and the panel's edge.
     PAD = 1.0
 
@@ -193,11 +193,17 @@ class WorldAxes(Item):
     LETTER_GAP = 14.0
 
     def project(self) -> None:
-        """Project the frame and the letters; two letters that would meet (x and z seen from azimuth −45°,
-        elevation 0) are pushed apart, half the missing gap each."""
+        """Project the frame and place the letters (see :meth:`_place_letters`)."""
+        self.frame.project()
+        self._place_letters()
+
+    def _place_letters(self) -> None:
+        """Write the letters beyond the tips; two letters that would meet (x and z seen from azimuth −45°,
+        elevation 0) are pushed apart, half the missing gap each; then, with :attr:`keep_off`, a letter on a line
+        or a name steps aside (:meth:`keep_letters_off`)."""
         for letter in self.letters:
             letter.offset = np.zeros(2)
-        super().project()
+            letter.project()
         per_pixel = 1.0 / float(np.diff(self.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])
         centres = [letter.pixel_box().mean(axis=0) for letter in self.letters]
         for i, a in enumerate(self.letters):
@@ -240,11 +246,11 @@ class WorldAxes(Item):
         True
         """
         self.keep_off = list(items)
-        self.project()
+        self._place_letters()  # (the arrows do not move with other items: only the letters are placed again)
 
     def _step_aside(self) -> None:
         """Move each letter with a line or a name under it beside its arrow's tip (see :meth:`keep_letters_off`)."""
-        from ._placer import _covers, _line_segments, ring_offsets  # _placer builds on this module
+        from ._placer import _beside_tip, _covers, _line_segments  # _placer builds on this module
 
         pad = np.array([-self.PAD, -self.PAD, self.PAD, self.PAD])
         lines = _line_segments(self.keep_off, self.PAD)  # (the lines reach PAD further)
@@ -258,14 +264,12 @@ class WorldAxes(Item):
             letter, box = self.letters[i], boxes[i]
             tip = to_pixels(self.scene.project(self.frame.arrows[i].tip)[0])
             centre = (box[:2] + box[2:]) / 2
-            offsets = ring_offsets(box[2:] - box[:2], gap=self.BESIDE_GAP, rings=(1.0, 2.0, 3.0, 4.0, 6.0),
-                                   toward=centre - to_pixels(self.scene.project(np.zeros(3))[0]))
-            places = np.tile(tip + offsets, 2) + np.concatenate([box[:2] - centre, box[2:] - centre])
-            outside = (np.maximum(panel[:2] - places[:, :2], 0) + np.maximum(places[:, 2:] - panel[2:], 0)).sum(axis=1)
-            cost = _covers(places, np.vstack([np.delete(boxes, i, axis=0) + 2 * pad, names]), lines) + 1e6 * outside
+            centres, places, out = _beside_tip(tip, box - np.tile(centre, 2), gap=self.BESIDE_GAP, panel=panel,
+                                               toward=centre - to_pixels(self.scene.project(np.zeros(3))[0]))
+            cost = _covers(places, np.vstack([np.delete(boxes, i, axis=0) + 2 * pad, names]), lines) + 1e6 * out
             k = int(np.argmin(cost))
             if cost[k] < here[i]:
-                letter.offset = letter.offset + (tip + offsets[k] - centre) * per_pixel
+                letter.offset = letter.offset + (centres[k] - centre) * per_pixel
                 letter.project()
                 boxes[i] = letter.pixel_box().ravel()
 

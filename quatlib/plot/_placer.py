@@ -58,6 +58,27 @@ def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, 
     return np.concatenate([u * (gap * r + reach)[:, None] for r in rings])
 
 
+#: The rings of places beside an arrow's tip a letter may take, in multiples of the gap (:func:`_beside_tip`).
+BESIDE_RINGS = (1.0, 2.0, 3.0, 4.0, 6.0)
+
+
+def _beside_tip(tip, shape, *, gap: float, toward, panel):
+    """The places beside an arrow's ``tip`` (pixels) for a letter whose box is ``shape`` around its centre (``(x0,
+    y0, x1, y1)``): on :data:`BESIDE_RINGS` rings ``gap`` pixels apart, from ``toward`` round to the opposite side
+    (:func:`ring_offsets`).  Returns ``(centres (k, 2), boxes (k, 4), out (k,))``, ``out`` how far each box leaves
+    ``panel`` (pixels, summed over its sides; 0 inside).
+
+    >>> centres, boxes, out = _beside_tip(np.array([50.0, 50.0]), np.array([-5.0, -3, 5, 3]), gap=4, toward=(1, 0),
+    ...                                   panel=np.array([0.0, 0, 62, 100]))
+    >>> centres[0].tolist(), boxes[0].tolist(), float(out[0])   # right of the tip, 2 px past the panel's edge
+    ([59.0, 50.0], [54.0, 47.0, 64.0, 53.0], 2.0)
+    """
+    centres = tip + ring_offsets(shape[2:] - shape[:2], gap=gap, rings=BESIDE_RINGS, toward=toward)
+    boxes = np.tile(centres, 2) + shape
+    out = (np.maximum(panel[:2] - boxes[:, :2], 0) + np.maximum(boxes[:, 2:] - panel[2:], 0)).sum(axis=1)
+    return centres, boxes, out
+
+
 @functools.lru_cache(maxsize=8)
 def _turn_order(turns: int) -> np.ndarray:
     """The directions of :func:`ring_offsets` ordered by how far they turn from the heading: 0, +1, −1, +2, ..."""
