@@ -15,8 +15,6 @@ and :func:`power` work in the input's dtype.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ._blocks import in_blocks
@@ -25,7 +23,6 @@ from ._validate import (
     as_quaternion,
     as_scalar,
     as_tolerance,
-    check_deferred,
     check_finite,
     check_overflow,
     is_python_number,
@@ -74,11 +71,6 @@ _CONJ = _constant([1.0, -1.0, -1.0, -1.0])
 # (lo = tiny / eps).  Outside that range (or for a zero) the length is computed
 # from q / s, with s the largest entry.
 _SAFE_SUMSQ = (float(np.finfo(_F64).tiny / np.finfo(_F64).eps), float(np.finfo(_F64).max))
-
-# Below this length some entries may be subnormal (fewer significant digits): _hypot_unit then scales by the largest
-# entry before taking the length again.
-_HYPOT_SAFE = float(np.finfo(_F64).tiny) * 2.0**53
-
 
 # ---------------------------------------------------------------------------
 # Lengths without overflow (used by norm, normalize, inverse, log and the other
@@ -132,31 +124,6 @@ def _unit(a: np.ndarray, what: str) -> np.ndarray:
         require_nonzero(s, what)
         u = b / np.sqrt(_sumsq(b))[..., None]
     return u.astype(a.dtype, copy=False)
-
-
-def _hypot_unit(vals: list, what: str) -> list:
-    """:func:`_unit` for one small vector given as Python floats (a list), with ``math.hypot``."""
-    n = math.hypot(*vals)
-    if n == 0:
-        require_nonzero(0.0, what)
-    if not _HYPOT_SAFE <= n < math.inf:  # overflow, or a length so small that entries may be subnormal:
-        m = max(map(abs, vals))  # scale by the largest entry first
-        vals = [c / m for c in vals]
-        n = math.hypot(*vals)
-    return [c / n for c in vals]
-
-
-def _to_array(vals: list, dtype):
-    """Python floats -> (array of ``dtype``, whether every value fits)."""
-    with np.errstate(over="ignore"):
-        out = np.array(vals, dtype=dtype)
-    return out, bool(np.isfinite(out).all())
-
-
-def _pack(vals: list, dtype, what: str, inputs=()) -> np.ndarray:
-    """Python floats -> array of ``dtype``; a non-finite value raises (see check_deferred)."""
-    out, ok = _to_array(vals, dtype)
-    return out if ok else check_deferred(False, out, *inputs, what=what)
 
 
 def _components(a: np.ndarray, planar: bool = False) -> tuple:

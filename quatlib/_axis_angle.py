@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from ._algebra import _hypot_unit, _length, _pack, _unit
+from ._algebra import _length, _unit
 from ._matrix import _scale_by_largest
 from ._validate import (
     as_quaternion,
     as_scalar,
     as_vector,
-    check_finite,
-    finite_values,
     is_python_number,
-    python_float,
     require_nonzero,
     result_dtype,
     to_radians,
@@ -71,25 +66,10 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     >>> ql.quaternion_from_axis_angle([0, 1, 0], 360, degrees=True)
     array([-1.,  0.,  0.,  0.])
     """
-    axis = as_vector(axis, "rotation axis", finite=False)
-    if is_python_number(angle) and axis.ndim == 1:  # the widget case: no arrays needed
-        a = python_float(angle, "rotation angle")
-        vals = finite_values(axis, "rotation axis")
-        if not math.isfinite(a):  # NaN/inf before "zero axis", as the gate orders it
-            as_scalar(a, "rotation angle")  # raises the gate's message
-        x, y, z = _hypot_unit(vals, "rotation axis")
-        half = to_radians(a, degrees) / 2
-        s = math.sin(half)
-        return _pack([math.cos(half), s * x, s * y, s * z], axis.dtype, "quaternion")
-    check_finite(axis, "rotation axis")
+    axis = as_vector(axis, "rotation axis")
     angle_arr = as_scalar(angle, "rotation angle")
     # A Python number takes the axis's dtype (float32 axis, angle=0.5 -> float32).
     dtype = result_dtype(axis, None if is_python_number(angle) else angle_arr)
-    if axis.ndim == 1 and angle_arr.ndim == 0:
-        x, y, z = _hypot_unit(axis.tolist(), "rotation axis")
-        half = to_radians(float(angle_arr), degrees) / 2
-        s = math.sin(half)
-        return _pack([math.cos(half), s * x, s * y, s * z], dtype, "quaternion")
     n = _unit(axis, "rotation axis")
     half = to_radians(angle_arr, degrees) / 2
     shape = np.broadcast_shapes(axis.shape[:-1], half.shape) + (4,)

@@ -18,7 +18,6 @@ with :class:`GimbalLockWarning`.
 
 from __future__ import annotations
 
-import math
 import warnings
 
 import numpy as np
@@ -26,10 +25,7 @@ import numpy as np
 from ._matrix import (
     _check_rotation,
     _default_rtol,
-    _not_rotation_message,
     _quaternion,
-    _quaternion_single,
-    _rotation_errors_single,
     _scale_by_largest,
 )
 from ._validate import (
@@ -68,9 +64,8 @@ class GimbalLockWarning(UserWarning):
 def _angles(yaw, pitch, roll, degrees: bool, in_float64: bool = False):
     """Validate the three angles; return radians and the result dtype.
 
-    Three 0-d inputs give a tuple of Python floats (the cheap single path);
-    otherwise one broadcast array of shape ``(..., 3)``, converted to radians in
-    the result dtype, or in float64 with ``in_float64``.
+    One broadcast array of shape ``(..., 3)`` (``(3,)`` for three numbers),
+    converted to radians in the result dtype, or in float64 with ``in_float64``.
     """
     given = (yaw, pitch, roll)
     yaw = as_scalar(yaw, "yaw")
@@ -80,9 +75,6 @@ def _angles(yaw, pitch, roll, degrees: bool, in_float64: bool = False):
     dtype = result_dtype(
         *(None if is_python_number(g) else a for g, a in zip(given, (yaw, pitch, roll)))
     )
-    if yaw.ndim == pitch.ndim == roll.ndim == 0:
-        angles = tuple(to_radians(float(a), degrees) for a in (yaw, pitch, roll))
-        return angles, dtype
     try:
         angles = np.stack(np.broadcast_arrays(yaw, pitch, roll), axis=-1)
     except ValueError:
@@ -143,19 +135,6 @@ def quaternion_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray
     array([ 0.5,  0.5,  0.5, -0.5])
     """
     angles, dtype = _angles(yaw, pitch, roll, degrees)
-    if isinstance(angles, tuple):
-        h = [a * 0.5 for a in angles]
-        cY, cP, cR = math.cos(h[0]), math.cos(h[1]), math.cos(h[2])
-        sY, sP, sR = math.sin(h[0]), math.sin(h[1]), math.sin(h[2])
-        return np.array(
-            [
-                cY * cP * cR + sY * sP * sR,
-                cY * sP * cR + sY * cP * sR,
-                sY * cP * cR - cY * sP * sR,
-                cY * cP * sR - sY * sP * cR,
-            ],
-            dtype=dtype,
-        )
     half = angles * 0.5
     c, s = np.cos(half), np.sin(half)
     cY, cP, cR = c[..., 0], c[..., 1], c[..., 2]
@@ -219,17 +198,6 @@ def matrix_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray:
     True
     """
     angles, dtype = _angles(yaw, pitch, roll, degrees)
-    if isinstance(angles, tuple):
-        cy, cp, cr = map(math.cos, angles)
-        sy, sp, sr = map(math.sin, angles)
-        return np.array(
-            [
-                [cy * cr + sy * sp * sr, sy * sp * cr - cy * sr, sy * cp],
-                [cp * sr, cp * cr, -sp],
-                [cy * sp * sr - sy * cr, sy * sr + cy * sp * cr, cy * cp],
-            ],
-            dtype=dtype,
-        )
     c, s = np.cos(angles), np.sin(angles)
     cy, cp, cr = c[..., 0], c[..., 1], c[..., 2]
     sy, sp, sr = s[..., 0], s[..., 1], s[..., 2]
@@ -264,7 +232,7 @@ def _lock_message(count: int, total: int, lock_tol: float) -> str:
 #: ulps of π, since an ulp of π is 2 eps.
 _WRAP_ULPS = 8
 _WRAP_BAND = {
-    np.dtype(t): _WRAP_ULPS * float(np.finfo(t).eps) * math.pi for t in (np.float32, np.float64)
+    np.dtype(t): _WRAP_ULPS * float(np.finfo(t).eps) * np.pi for t in (np.float32, np.float64)
 }
 
 
@@ -279,49 +247,13 @@ def _wrap(a, dtype):
     return np.where(out <= _WRAP_BAND[np.dtype(dtype)] - np.pi, np.pi, out) + 0.0
 
 
-def _wrap_single(a: float, dtype) -> float:
-    """``_wrap`` for one Python float."""
-    out = math.pi - (math.pi - a) % (2 * math.pi)
-    if out <= _WRAP_BAND[np.dtype(dtype)] - math.pi:
-        return math.pi
-    return out + 0.0
-
-
-def _euler_single(q, lock_tol: float, degrees: bool, dtype, stacklevel: int) -> np.ndarray:
-    """``_euler`` for one quaternion given as a list of Python floats."""
-    # Scale by the power of two nearest above the largest entry (exact, and the
-    # angles of 2^k q are those of q): w + x, ... cannot overflow, nor lose
-    # digits to underflow.
-    _, e = math.frexp(max(map(abs, q)))
-    w, x, y, z = (math.ldexp(v, -e) for v in q)
-    a, b, c, d = w + x, y - z, w - x, y + z
-    ab, cd = math.hypot(a, b), math.hypot(c, d)
-    r = math.hypot(ab, cd)  # √2 |q|, without overflow or underflow
-    if not r > 0:
-        require_nonzero(np.float64(r), "quaternion")  # raises with the standard message
-    pitch = math.pi / 2 - 2.0 * math.atan2(cd, ab)
-    minus = math.atan2(b, a)  # (yaw - roll) / 2
-    plus = math.atan2(d, c)  # (yaw + roll) / 2
-    if 2.0 * (ab / r) * (cd / r) <= lock_tol:  # cos(pitch)
-        warnings.warn(_lock_message(1, 1, lock_tol), GimbalLockWarning, stacklevel=stacklevel)
-        yaw, roll = (2.0 * minus if pitch > 0 else 2.0 * plus), 0.0
-    else:
-        yaw, roll = minus + plus, plus - minus
-    yaw = _wrap_single(yaw, dtype)
-    roll = _wrap_single(roll, dtype)
-    out = [yaw, pitch, roll]
-    if degrees:
-        out = [math.degrees(v) + 0.0 for v in out]
-    return np.array(out, dtype=dtype)
-
-
 def _euler(q: np.ndarray, lock_tol, degrees: bool, stacklevel: int) -> np.ndarray:
     """(yaw, pitch, roll) of validated quaternions; see :func:`euler_from_quaternion`."""
     dtype = q.dtype
     lock_tol = as_tolerance(lock_tol, "gimbal-lock tolerance lock_tol", _default_rtol(dtype))
-    if q.ndim == 1:
-        return _euler_single(q.tolist(), lock_tol, degrees, dtype, stacklevel + 1)
-    q = _scale_by_largest(q, -1)  # exact; no overflow in w + x, ... (as above)
+    # scaled by the power of two nearest above the largest entry (exact, and the angles of 2^k q are those of q):
+    # w + x, ... cannot overflow, nor lose digits to underflow
+    q = _scale_by_largest(q, -1)
     w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
     a, b, c, d = w + x, y - z, w - x, y + z
     ab, cd = np.hypot(a, b), np.hypot(c, d)
@@ -489,13 +421,6 @@ def euler_from_matrix(R, degrees: bool = False, lock_tol=None, rtol=None) -> np.
     R = as_matrix(R)
     rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
     lock_tol = as_tolerance(lock_tol, "gimbal-lock tolerance lock_tol", _default_rtol(R.dtype))
-    if R.ndim == 2:
-        m = R.tolist()
-        err, det = _rotation_errors_single(m)
-        if not (err <= rtol and det > 0):
-            raise ValueError(_not_rotation_message(err, det, rtol, ""))
-        q = _quaternion_single(m, R.dtype).tolist()
-        return _euler_single(q, lock_tol, degrees, R.dtype, stacklevel=3)
     _check_rotation(R, rtol)
     return _euler(_quaternion(R), lock_tol, degrees, stacklevel=3)
 

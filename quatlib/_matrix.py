@@ -8,8 +8,6 @@ matrix is a rotation when it is orthonormal (``Rᵀ R = I``) and ``det R = +1``;
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ._algebra import _components, _in_range
@@ -150,8 +148,8 @@ def matrix_from_quaternion(q) -> np.ndarray:
 
 def _entries(R: np.ndarray):
     """The nine entries ``R00, R01, ..., R22`` of validated matrices, each contiguous."""
-    flat = np.moveaxis(R.reshape(R.shape[:-2] + (9,)), -1, 0)
-    return tuple(np.ascontiguousarray(flat))
+    flat = R.reshape(R.shape[:-2] + (9,))
+    return tuple(np.ascontiguousarray(flat.transpose(-1, *range(flat.ndim - 1))))
 
 
 def _rotation_errors(R: np.ndarray):
@@ -165,22 +163,7 @@ def _rotation_errors(R: np.ndarray):
         a * c + d * f + g * i,
         b * c + e * f + h * i,
     ):
-        np.maximum(err, np.abs(x), out=err)
-    det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
-    return err, det
-
-
-def _rotation_errors_single(m) -> tuple[float, float]:
-    """``_rotation_errors`` for one matrix given as nested Python lists."""
-    (a, b, c), (d, e, f), (g, h, i) = m
-    err = max(
-        abs(a * a + d * d + g * g - 1.0),
-        abs(b * b + e * e + h * h - 1.0),
-        abs(c * c + f * f + i * i - 1.0),
-        abs(a * b + d * e + g * h),
-        abs(a * c + d * f + g * i),
-        abs(b * c + e * f + h * i),
-    )
+        err = np.maximum(err, np.abs(x))
     det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
     return err, det
 
@@ -250,9 +233,6 @@ def is_rotation_matrix(R, rtol=None) -> np.ndarray:
     """
     R = as_matrix(R, "matrix")
     rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
-    if R.ndim == 2:
-        err, det = _rotation_errors_single(R.tolist())
-        return np.bool_(err <= rtol and det > 0)
     err, det = _rotation_errors(R)
     return (err <= rtol) & (det > 0)
 
@@ -261,67 +241,24 @@ def is_rotation_matrix(R, rtol=None) -> np.ndarray:
 # matrix -> quaternion
 
 
-def _canonical_sign(w, x, y, z):
-    """Flip each quaternion so its first non-zero component is positive; drop -0.0.
-
-    Takes and returns the four components as separate arrays.
-    """
-    lead = np.where(w != 0, w, np.where(x != 0, x, np.where(y != 0, y, z)))
-    sign = np.where(lead < 0, -1.0, 1.0).astype(w.dtype)
-    return tuple(c * sign + 0.0 for c in (w, x, y, z))  # -0.0 + 0.0 == +0.0
-
-
-def _quaternion_single(m, dtype) -> np.ndarray:
-    """Shepperd's method for one matrix given as nested Python lists."""
-    (m00, m01, m02), (m10, m11, m12), (m20, m21, m22) = m
-    trace = m00 + m11 + m22
-    # Rows of the symmetric matrix K with K[i, j] = 4 q_i q_j (i, j over w, x, y, z);
-    # take the row with the largest diagonal entry, i.e. the largest |q_i|.
-    k = max(range(4), key=(trace, m00, m11, m22).__getitem__)
-    if k == 0:
-        q = (1.0 + trace, m21 - m12, m02 - m20, m10 - m01)
-    elif k == 1:
-        q = (m21 - m12, 1.0 + m00 - m11 - m22, m01 + m10, m02 + m20)
-    elif k == 2:
-        q = (m02 - m20, m01 + m10, 1.0 - m00 + m11 - m22, m12 + m21)
-    else:
-        q = (m10 - m01, m02 + m20, m12 + m21, 1.0 - m00 - m11 + m22)
-    n = math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])
-    sign = 1.0
-    for c in q:  # first non-zero component positive
-        if c != 0:
-            sign = 1.0 if c > 0 else -1.0
-            break
-    return np.array([c / n * sign + 0.0 for c in q], dtype=dtype)
-
-
 def _quaternion(R: np.ndarray) -> np.ndarray:
     """Shepperd's method for validated rotation matrices (no checks)."""
     m00, m01, m02, m10, m11, m12, m20, m21, m22 = _entries(R)
     trace = m00 + m11 + m22
-    # k = index of the largest of (trace, R00, R11, R22), the first one on a tie
-    k = np.zeros(trace.shape, dtype=np.intp)
-    best = trace
-    for index, diagonal in enumerate((m00, m11, m22), start=1):
-        larger = diagonal > best
-        k[larger] = index
-        best = np.where(larger, diagonal, best)
-    # the symmetric matrix K[i, j] = 4 q_i q_j over (w, x, y, z); row k is 4 q_k q
-    ww, xx = 1.0 + trace, 1.0 + m00 - m11 - m22
-    yy, zz = 1.0 - m00 + m11 - m22, 1.0 - m00 - m11 + m22
-    wx, wy, wz = m21 - m12, m02 - m20, m10 - m01
-    xy, xz, yz = m01 + m10, m02 + m20, m12 + m21
-    is_x, is_y, is_z = k == 1, k == 2, k == 3
-
-    def row_k(from_w, from_x, from_y, from_z):
-        return np.where(is_x, from_x, np.where(is_y, from_y, np.where(is_z, from_z, from_w)))
-
-    w = row_k(ww, wx, wy, wz)
-    x = row_k(wx, xx, xy, xz)
-    y = row_k(wy, xy, yy, yz)
-    z = row_k(wz, xz, yz, zz)
-    n = np.sqrt(w * w + x * x + y * y + z * z)
-    return np.stack(_canonical_sign(w / n, x / n, y / n, z / n), axis=-1)
+    # the symmetric matrix K[i, j] = 4 q_i q_j over (w, x, y, z), one row a component
+    K = np.array([
+        [1.0 + trace, m21 - m12, m02 - m20, m10 - m01],
+        [m21 - m12, 1.0 + m00 - m11 - m22, m01 + m10, m02 + m20],
+        [m02 - m20, m01 + m10, 1.0 - m00 + m11 - m22, m12 + m21],
+        [m10 - m01, m02 + m20, m12 + m21, 1.0 - m00 - m11 + m22],
+    ])
+    k = np.argmax([trace, m00, m11, m22], axis=0)  # the largest |q_k| (its 4 q_k² is largest), the first on a tie
+    q = np.choose(k, K)  # row k: 4 q_k q, never short
+    q = q / np.sqrt(np.sum(q * q, axis=0))
+    # q and -q are the same rotation: the one whose first non-zero component is positive
+    lead = np.choose(np.argmax(q != 0, axis=0), q)
+    q = np.where(lead < 0, -q, q) + 0.0  # (+ 0.0 turns -0.0 into 0.0)
+    return np.ascontiguousarray(q.transpose(*range(1, q.ndim), 0))  # (4, ...) -> (..., 4)
 
 
 def quaternion_from_matrix(R, rtol=None) -> np.ndarray:
@@ -388,12 +325,6 @@ def quaternion_from_matrix(R, rtol=None) -> np.ndarray:
     """
     R = as_matrix(R)
     rtol = as_tolerance(rtol, "tolerance rtol", _default_rtol(R.dtype))
-    if R.ndim == 2:
-        m = R.tolist()
-        err, det = _rotation_errors_single(m)
-        if not (err <= rtol and det > 0):
-            raise ValueError(_not_rotation_message(err, det, rtol, ""))
-        return _quaternion_single(m, R.dtype)
     _check_rotation(R, rtol)
     return _quaternion(R)
 
@@ -457,11 +388,7 @@ def orthonormalize(R) -> np.ndarray:
     """
     given = as_matrix(R, "matrix")
     R = _scale_by_largest(given, (-2, -1))  # exact, and the answer does not depend on scale
-    if R.ndim == 2:
-        _, det = _rotation_errors_single(R.tolist())
-        det = np.float64(det)
-    else:
-        _, det = _rotation_errors(R)
+    _, det = _rotation_errors(R)
     if not np.all(det > 0):
         bad = ~(det > 0)
         index = tuple(np.argwhere(bad)[0]) if bad.ndim else ()

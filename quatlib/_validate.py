@@ -16,10 +16,11 @@ an error too (:func:`check_overflow`), so no function returns NaN silently.
 Speed: finiteness is decided by one sum (:func:`all_finite`): of Python floats
 from ``tolist()`` for a single quaternion or vector, a fraction of a
 microsecond; one ``np.add.reduce`` for a batch.  Only a sum that is not finite
-is followed by an entry-by-entry look.  A function may
-also defer the finiteness check to its result (see :func:`check_deferred`) when
-every non-finite input is guaranteed to make the result non-finite; the
-messages are the same either way.
+is followed by an entry-by-entry look.  A function may also defer the
+finiteness check to its result (``finite=False``, as :func:`quatlib.multiply`
+and :func:`quatlib.rotate_vector` do) when every non-finite input is guaranteed
+to make the result non-finite: only a result that is not finite sends the
+inputs through :func:`check_finite`, so the messages are the same either way.
 """
 
 from __future__ import annotations
@@ -98,18 +99,6 @@ def all_finite(a: np.ndarray) -> bool:
     return _isfinite(total) or bool(np.isfinite(a).all())
 
 
-def finite_values(a: np.ndarray, what: str) -> list:
-    """``a.tolist()`` of a 1-D array, raising like :func:`check_finite` for NaN/inf.
-
-    The fast path for one quaternion or vector: the numbers are needed as Python
-    floats anyway, so the check costs one ``sum``.
-    """
-    vals = a.tolist()
-    if not _isfinite(sum(vals)) and not all(map(_isfinite, vals)):
-        check_finite(a, what)
-    return vals
-
-
 def check_finite(a: np.ndarray, what: str) -> np.ndarray:
     """Raise if ``a`` holds NaN or inf; return ``a`` unchanged otherwise."""
     if not all_finite(a):
@@ -125,8 +114,9 @@ def _check_last_axis(a: np.ndarray, n: int, what: str) -> None:
 def as_quaternion(q, what: str = "quaternion", *, finite: bool = True) -> np.ndarray:
     """Validate an array of quaternions, shape ``(..., 4)``, order ``(w, x, y, z)``.
 
-    ``finite=False`` skips the finiteness check; the caller must then pass the
-    result through :func:`check_deferred`.
+    ``finite=False`` skips the finiteness check; the caller must then check its
+    result with :func:`all_finite` and, where that fails, the inputs with
+    :func:`check_finite` (see the module docstring).
     """
     a = _as_float_array(q, what)
     _check_last_axis(a, 4, what)
@@ -154,17 +144,6 @@ def as_matrix(R, what: str = "rotation matrix") -> np.ndarray:
 def as_scalar(x, what: str) -> np.ndarray:
     """Validate an array of real scalars (any shape), e.g. angles or ``t``."""
     return check_finite(_as_float_array(x, what), what)
-
-
-def python_float(x, what: str) -> float:
-    """``float(x)`` of a plain Python number, a ValueError (not OverflowError) if it is too large."""
-    try:
-        return float(x)
-    except OverflowError:
-        raise ValueError(
-            f"Expected {what} within the float64 range (|x| <= 1.8e308), "
-            "got a Python int too large for a float"
-        ) from None
 
 
 def as_tolerance(value, what: str, default=None):
@@ -196,13 +175,11 @@ def to_radians(angle, degrees: bool):
     changes no rotation (a quaternion's period is 720°, a matrix's 360°), so a
     huge angle such as ``720 * 2**50`` degrees is still exactly the identity;
     ``radians(angle)`` of the unreduced number would be off by many turns.
-    Angles below 720° in size are converted unchanged.  ``angle`` is a Python
-    float (a Python float comes back) or a validated array.
+    Angles below 720° in size are converted unchanged.  ``angle`` is a
+    validated array.
     """
     if not degrees:
         return angle
-    if isinstance(angle, float):
-        return math.radians(math.fmod(angle, 720.0))
     return np.radians(np.fmod(angle, 720.0))
 
 
@@ -213,22 +190,6 @@ def is_python_number(x) -> bool:
     float32 axis gives float32, as ``float32_array * 0.5`` does in numpy.
     """
     return type(x) in (int, float)
-
-
-def check_deferred(ok: bool, result: np.ndarray, *inputs, what: str = "result"):
-    """Finish a deferred finiteness check: ``ok`` says whether ``result`` is all finite.
-
-    Valid only where any NaN or inf among ``inputs`` makes ``result`` non-finite
-    (true of the Hamilton product: every output entry involves every input entry).
-    If ``result`` is not finite, the inputs are checked in order and the first
-    NaN/inf is reported exactly as :func:`check_finite` would; if they are all
-    finite, the computation overflowed.  ``inputs`` are ``(array, what)`` pairs.
-    """
-    if ok:
-        return result
-    for a, name in inputs:
-        check_finite(a, name)
-    return check_overflow(result, what)
 
 
 def check_overflow(result: np.ndarray, what: str) -> np.ndarray:

@@ -175,7 +175,7 @@ def test_extreme_axes():
     np.testing.assert_allclose(ql.quaternion_from_axis_angle([1e-200, 0, 0], math.pi), [0, 1, 0, 0], atol=EPS)
     np.testing.assert_allclose(ql.quaternion_from_axis_angle([[0, 0, 5e-324]], math.pi), [[0, 0, 0, 1]], atol=EPS)
     # Regression: math.hypot of subnormals is itself subnormal (few digits), so the
-    # "unit" axis came out 3% long; the single path now rescales first.
+    # "unit" axis came out 3% long (in the old Python-float path for one axis).
     np.testing.assert_allclose(ql.quaternion_from_axis_angle([5e-324, 5e-324, 0], math.pi), [0, S, S, 0], atol=EPS)
     np.testing.assert_allclose(ql.normalize([5e-324, 5e-324, 0, 0]), [S, S, 0, 0], atol=EPS)
     big = np.finfo(np.float64).max

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import subprocess
@@ -21,6 +22,22 @@ def test_all_is_exactly_the_modules_public_names():
         union |= set(importlib.import_module(f"quatlib.{name}").__all__)
     assert set(ql.__all__) == union
     assert len(ql.__all__) == len(set(ql.__all__))
+
+
+# _drift runs a float32 program one operation at a time on purpose (notebook 05's digits); the value class prints
+# and hashes its numbers
+FORMULA_MODULES = [name for name in MODULES if name not in ("_drift", "_quaternion")]
+
+
+@pytest.mark.parametrize("name", FORMULA_MODULES)
+def test_each_formula_is_written_once_in_numpy(name):
+    """No second copy of a formula for a single input beside the numpy one (issue 9): the math modules never turn
+    an array into Python floats (``tolist``) nor compute with the ``math`` module, the marks such a copy had."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(f"quatlib.{name}")))
+    uses_math = [node.lineno for node in ast.walk(tree)
+                 if isinstance(node, ast.Import) and any(alias.name == "math" for alias in node.names)]
+    to_floats = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr == "tolist"]
+    assert not uses_math and not to_floats, f"quatlib/{name}.py: import math {uses_math}, tolist {to_floats}"
 
 
 @pytest.mark.parametrize("name", sorted(n for n in ql.__all__ if callable(getattr(ql, n))))

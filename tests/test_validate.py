@@ -277,18 +277,6 @@ def test_result_dtype_rules():
 # --- deferred checks and overflow --------------------------------------------
 
 
-def test_check_deferred_reports_input_first_then_overflow():
-    p = np.array([1.0, NAN, 0, 0])
-    with pytest.raises(ValueError, match="Expected finite quaternion p, got NaN at index 1"):
-        V.check_deferred(False, np.full(4, NAN), (p, "quaternion p"))
-    finite = np.array([1.0, 0, 0, 0])
-    with pytest.raises(ValueError, match=(r"Expected product within the float64 range, "
-                                          r"got an overflow \(\+inf at index 0\)")):
-        V.check_deferred(False, np.array([INF, 0, 0, 0]), (finite, "p"), what="product")
-    out = np.ones(4)
-    assert V.check_deferred(True, out) is out
-
-
 def test_overflow_messages_from_public_functions():
     with pytest.raises(ValueError, match="Expected product p q within the float64 range, got an overflow"):
         ql.multiply([1e200, 1e200, 0, 0], [1e200, 1e200, 0, 0])
@@ -346,8 +334,8 @@ def test_as_tolerance_is_the_one_rule():
 def test_python_ints_above_1e308_gave_overflow_error():
     with pytest.raises(ValueError, match="Expected angle within the float64 range"):
         V.as_scalar(10**309, "angle")
-    with pytest.raises(ValueError, match="Expected angle within the float64 range"):
-        V.python_float(-(10**309), "angle")
+    with pytest.raises(ValueError, match="Expected rotation angle within the float64 range"):
+        ql.quaternion_from_axis_angle([0, 1, 0], -(10**309))
     assert V.as_scalar(10**300, "angle") == 1e300
     with pytest.raises(ValueError, match="Expected angle of real numbers, got dtype"):
         V.as_scalar([1, "a"], "angle")
