@@ -22,6 +22,7 @@ import warnings
 
 import numpy as np
 
+from ._algebra import _components
 from ._matrix import (
     _check_rotation,
     _default_rtol,
@@ -137,8 +138,8 @@ def quaternion_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray
     angles, dtype = _angles(yaw, pitch, roll, degrees)
     half = angles * 0.5
     c, s = np.cos(half), np.sin(half)
-    cY, cP, cR = c[..., 0], c[..., 1], c[..., 2]
-    sY, sP, sR = s[..., 0], s[..., 1], s[..., 2]
+    cY, cP, cR = _components(c)
+    sY, sP, sR = _components(s)
     out = np.empty(angles.shape[:-1] + (4,), dtype=dtype)
     out[..., 0] = cY * cP * cR + sY * sP * sR
     out[..., 1] = cY * sP * cR + sY * cP * sR
@@ -199,8 +200,8 @@ def matrix_from_euler(yaw, pitch, roll, degrees: bool = False) -> np.ndarray:
     """
     angles, dtype = _angles(yaw, pitch, roll, degrees)
     c, s = np.cos(angles), np.sin(angles)
-    cy, cp, cr = c[..., 0], c[..., 1], c[..., 2]
-    sy, sp, sr = s[..., 0], s[..., 1], s[..., 2]
+    cy, cp, cr = _components(c)
+    sy, sp, sr = _components(s)
     out = np.empty(angles.shape[:-1] + (3, 3), dtype=dtype)
     out[..., 0, 0] = cy * cr + sy * sp * sr
     out[..., 0, 1] = sy * sp * cr - cy * sr
@@ -254,7 +255,7 @@ def _euler(q: np.ndarray, lock_tol, degrees: bool, stacklevel: int) -> np.ndarra
     # scaled by the power of two nearest above the largest entry (exact, and the angles of 2^k q are those of q):
     # w + x, ... cannot overflow, nor lose digits to underflow
     q = _scale_by_largest(q, -1)
-    w, x, y, z = q[..., 0], q[..., 1], q[..., 2], q[..., 3]
+    w, x, y, z = _components(q)
     a, b, c, d = w + x, y - z, w - x, y + z
     ab, cd = np.hypot(a, b), np.hypot(c, d)
     r = np.hypot(ab, cd)  # √2 |q|, without overflow or underflow
