@@ -241,7 +241,7 @@ def untangle_allowed(turn_deg):
     if k360 is not None:
         return False, (f"The followed quaternion is −1 (a {360 * k360}° turn): one full twist cannot be undone "
                        "without moving the cube. Turn another 360°.")
-    w = math.cos(math.radians(math.fmod(t, 720.0)) / 2)  # exact reduction, as in followed_quaternion
+    w = float(followed_quaternion(t)[0])
     return False, (f"The followed quaternion is not +1 (w = {w:.4f}): the cube is turned by {t % 360:.0f}° from "
                    "where it started, so the ribbons cannot all be straight. Turn on to 720° (or back to 0°).")
 
