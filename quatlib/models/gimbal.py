@@ -23,7 +23,8 @@ from .._euler import (
     quaternion_from_euler,
 )
 from .._interpolate import slerp
-from .._matrix import matrix_from_quaternion
+from .._matrix import matrix_from_quaternion, quaternion_from_matrix
+from .._rotate import angle_between
 from .geometry import arc_points
 
 __all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES"]
@@ -185,8 +186,7 @@ class OrderState:
     @property
     def gap(self) -> float:
         """The angle (degrees) of the turn that takes one final orientation to the other: 0 when ``same``."""
-        cos = (np.trace(self.finals[0].T @ self.finals[1]) - 1) / 2
-        return float(np.degrees(np.arccos(np.clip(cos, -1.0, 1.0))))
+        return float(angle_between(*quaternion_from_matrix(self.finals), degrees=True))
 
     @property
     def verdict(self) -> str:
@@ -421,12 +421,13 @@ class TwoStores:
         t = float(replay)
         euler_t = (1 - t) * self.prev_euler + t * self.euler
         R_e = matrix_from_euler(*euler_t, degrees=True)
-        R_q = matrix_from_quaternion(slerp(self.prev_q, self.q, t) if t < 1.0 else self.q)
+        q_t = slerp(self.prev_q, self.q, t) if t < 1.0 else self.q
+        R_q = matrix_from_quaternion(q_t)
         he, hq = np.array(self.history_euler), np.array(self.history_q)
         delta = he[-1] - he[-2] if len(he) > 1 else np.zeros(3)
         jump = float(np.abs(delta).max())
         change = float(np.abs((delta + 180.0) % 360.0 - 180.0).max())  # on the circle: a wrap is no change
-        gap = float(np.degrees(np.arccos(np.clip((np.trace(R_e.T @ R_q) - 1) / 2, -1.0, 1.0))))
+        gap = float(angle_between(quaternion_from_euler(*euler_t, degrees=True), q_t, degrees=True))
         axis_name, sign = self.last
         k, swept = "xyz".index(axis_name), _SWEPT[axis_name]
         previews = np.array([arc_points(R[:, k], PREVIEW_RADIUS * R[:, swept], sign * step, degrees=True)
