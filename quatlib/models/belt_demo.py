@@ -47,9 +47,7 @@ def s3_landmarks(n: int = 97) -> dict:
     >>> marks["w0"][:, 0]
     array([0., 0., 0., 0., 0.])
     """
-    half = np.linspace(0.0, 2 * np.pi, int(n))  # half the turn angle: q = (cos, 0, sin, 0)
-    zero = np.zeros_like(half)
-    turns = stereographic(np.stack([np.cos(half), zero, np.sin(half), zero], axis=-1))
+    turns = stereographic(belt.followed_quaternion(np.linspace(0.0, 720.0, int(n))))  # (cos θ/2, 0, sin θ/2, 0)
     w0 = 1.2 * np.array([[0.0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
     return {"turns": turns, "w0": w0}
 
