@@ -202,20 +202,18 @@ class Frame(Item):
         self._places = self._placed = self._chosen = None  # every letter at the geometry's place
 
     def _keep_letters_apart(self) -> None:
-        """Two axes that point (nearly) the same way on screen would write their letters on top of each other
-        (x and z seen from azimuth -45°, elevation 0): such a pair is pushed apart, half the missing gap each."""
+        """Two letters closer than :attr:`LETTER_GAP` pixels are pushed apart (:func:`~quatlib.plot._placer.
+        _pushed_apart`)."""
+        from ._placer import _pushed_apart  # _placer builds on the items of this module
+
         lettered = [a for a in self.arrows if a.label]
         to_pixels = self.ax.transData
-        for i, a in enumerate(lettered):
-            for b in lettered[i + 1:]:
-                pa, pb = to_pixels.transform(np.array([a.label_position, b.label_position]))
-                d = pb - pa
-                dist = float(np.hypot(*d))
-                if dist < self.LETTER_GAP:
-                    u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])  # one above the other
-                    shift = 0.5 * (self.LETTER_GAP - dist) * u
-                    a.label_position, b.label_position = to_pixels.inverted().transform(
-                        np.array([pa - shift, pb + shift]))
+        centres = to_pixels.transform(np.array([a.label_position for a in lettered]).reshape(-1, 2))
+        at = _pushed_apart(centres, self.LETTER_GAP)
+        for arrow, xy, moved in zip(lettered, to_pixels.inverted().transform(at), (at != centres).any(axis=1),
+                                    strict=True):
+            if moved:
+                arrow.label_position = xy
 
     def keep_letters_off(self, *items) -> bool:
         """Keep the axis letters off the lines that ``items`` draw, and place them again now; returns whether a

@@ -201,21 +201,17 @@ class WorldAxes(Item):
         """Write the letters beyond the tips; two letters that would meet (x and z seen from azimuth −45°,
         elevation 0) are pushed apart, half the missing gap each; then, with :attr:`keep_off`, a letter on a line
         or a name steps aside (:meth:`keep_letters_off`)."""
+        from ._placer import _pushed_apart  # _placer builds on this module
+
         for letter in self.letters:
             letter.offset = np.zeros(2)
             letter.project()
         per_pixel = 1.0 / float(np.diff(self.ax.transData.transform([(0, 0), (1, 0)])[:, 0])[0])
-        centres = [letter.pixel_box().mean(axis=0) for letter in self.letters]
-        for i, a in enumerate(self.letters):
-            for j in range(i + 1, len(self.letters)):
-                d = centres[j] - centres[i]
-                dist = float(np.hypot(*d))
-                if dist < self.LETTER_GAP:
-                    u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])  # one above the other
-                    shift = 0.5 * (self.LETTER_GAP - dist) * u * per_pixel
-                    a.offset, self.letters[j].offset = a.offset - shift, self.letters[j].offset + shift
-        for letter in self.letters:
-            letter.project()
+        centres = np.array([letter.pixel_box().mean(axis=0) for letter in self.letters])
+        for letter, shift in zip(self.letters, _pushed_apart(centres, self.LETTER_GAP) - centres, strict=True):
+            if shift.any():
+                letter.offset = shift * per_pixel
+                letter.project()
         if self.keep_off:
             self._step_aside()
 

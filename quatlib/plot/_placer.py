@@ -79,6 +79,28 @@ def _beside_tip(tip, shape, *, gap: float, toward, panel):
     return centres, boxes, out
 
 
+def _pushed_apart(centres, gap: float) -> np.ndarray:
+    """``centres`` (pixels, ``(n, 2)``) with every pair closer than ``gap`` pushed apart, half the missing gap each.
+
+    Pairs are taken in order, each from where the pairs before it left its points; two points at the same place
+    go one above the other.  The letters of two axes that point (nearly) the same way on screen would otherwise be
+    written on top of each other (x and z seen from azimuth −45°, elevation 0).
+
+    >>> _pushed_apart([[0.0, 0.0], [4.0, 0.0], [100.0, 0.0]], 14.0).tolist()
+    [[-5.0, 0.0], [9.0, 0.0], [100.0, 0.0]]
+    """
+    out = np.array(centres, dtype=float)
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            d = out[j] - out[i]
+            dist = float(np.hypot(*d))
+            if dist < gap:
+                u = d / dist if dist > 1e-6 else np.array([0.0, 1.0])
+                shift = 0.5 * (gap - dist) * u
+                out[i], out[j] = out[i] - shift, out[j] + shift
+    return out
+
+
 @functools.lru_cache(maxsize=8)
 def _turn_order(turns: int) -> np.ndarray:
     """The directions of :func:`ring_offsets` ordered by how far they turn from the heading: 0, +1, −1, +2, ..."""
