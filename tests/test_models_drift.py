@@ -164,9 +164,10 @@ def test_state_is_frozen(small_runs):
 def test_cost_per_call_is_the_fastest_batch_per_call():
     from quatlib.models.drift import cost_per_call
 
+    ticks = iter([0.0, 3.0, 10.0, 12.0, 20.0, 25.0])  # the clock before and after each batch: 3, 2 and 5 s
     calls = []
-    cost = cost_per_call(calls.append, 1, n=4, repeat=3)
-    assert len(calls) == 12 and 0 < cost < 1e-3
+    assert cost_per_call(calls.append, 1, n=4, repeat=3, clock=lambda: next(ticks)) == 2.0 / 4  # fastest, per call
+    assert calls == [1] * 12
     with pytest.raises(ValueError, match="Expected n >= 1 and repeat >= 1, got n=0"):
         cost_per_call(calls.append, 1, n=0)
 
