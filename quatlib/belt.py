@@ -271,7 +271,16 @@ def twist_profile(r) -> np.ndarray:
 
 
 def swing_axis(untangle) -> np.ndarray:
-    """``n(u) = cos(πu) a + sin(πu) b``: from TURN_AXIS (u = 0) through SWING_AXIS to -TURN_AXIS (u = 1)."""
+    """``n(u) = cos(πu) a + sin(πu) b``: from TURN_AXIS (u = 0) through SWING_AXIS to -TURN_AXIS (u = 1).
+
+    >>> import quatlib as ql
+    >>> ql.belt.TURN_AXIS, ql.belt.SWING_AXIS
+    (array([0., 1., 0.]), array([1., 0., 0.]))
+    >>> ql.belt.swing_axis([0, 0.5, 1]) + 0.0
+    array([[ 0.,  1.,  0.],
+           [ 1.,  0.,  0.],
+           [ 0., -1.,  0.]])
+    """
     u = np.asarray(untangle, dtype=float)
     return np.cos(np.pi * u)[..., None] * TURN_AXIS + np.sin(np.pi * u)[..., None] * SWING_AXIS
 
@@ -296,6 +305,15 @@ def untangling_quaternion(s, untangle, turns: int = 1) -> np.ndarray:
     Returns
     -------
     ndarray, shape (..., 4)
+
+    Examples
+    --------
+    Its ``w`` along the ribbon: at ``u = 0`` the 720° twist (−1 halfway), at ``u = 1`` no twist at all:
+
+    >>> import quatlib as ql
+    >>> s = [0, 0.25, 0.5, 0.75, 1]
+    >>> ql.belt.untangling_quaternion(s, 0.0)[:, 0], ql.belt.untangling_quaternion(s, 1.0)[:, 0]
+    (array([ 1.,  0., -1.,  0.,  1.]), array([1., 1., 1., 1., 1.]))
     """
     s = np.asarray(s, dtype=float)
     if turns == 0:
@@ -381,6 +399,17 @@ def deform(points, turn_deg: float, untangle: float = 0.0, *, at: float | None =
         If ``untangle > 0`` for a turn whose followed quaternion is not ``+1``, or
         ``points`` are not real numbers of shape ``(..., 3)`` (strings and complex
         numbers are refused, as everywhere in quatlib).
+
+    Examples
+    --------
+    The middle line of the ribbon along x, the cube turned 90° about y: the wall end stays, the cube end turns
+    with the cube (x to −z):
+
+    >>> import quatlib as ql
+    >>> line = ql.belt.rest_ribbons()[2, :, 1]
+    >>> moved = ql.belt.deform(line, 90)
+    >>> line[0], moved[0], line[-1], moved[-1] + 0.0
+    (array([2., 0., 0.]), array([2., 0., 0.]), array([0.35, 0.  , 0.  ]), array([ 0.  ,  0.  , -0.35]))
     """
     p = as_vector(points, "points")
     q = field_quaternion(twist_profile(np.linalg.norm(p, axis=-1)), turn_deg, untangle, at=at)
@@ -398,6 +427,11 @@ def cube_vertices(R=None) -> np.ndarray:
     """The cube's 8 vertices, ``(8, 3)``, turned by the matrix ``R`` (identity if None).
 
     Order: ``x`` varies slowest, ``z`` fastest, each over (-, +), as in ``quatlib.plot.Box``.
+
+    >>> import quatlib as ql
+    >>> corners = ql.belt.cube_vertices()
+    >>> corners.shape, corners[0], corners[-1]
+    ((8, 3), array([-0.35, -0.35, -0.35]), array([0.35, 0.35, 0.35]))
     """
     v = _UNIT_VERTICES * (CUBE_SIDE / 2)
     return v if R is None else v @ np.asarray(R, dtype=float).T
@@ -409,6 +443,13 @@ def rest_ribbons(n_along: int = 121, n_across: int = 3) -> np.ndarray:
     Ribbon ``i`` runs along ``RIBBON_DIRECTIONS[i]`` from the wall (distance
     WALL_DISTANCE) to the cube's face (distance CUBE_SIDE / 2), ``RIBBON_WIDTH``
     wide across ``RIBBON_ACROSS[i]``; samples are evenly spaced along and across.
+
+    >>> import numpy as np, quatlib as ql
+    >>> ribbons = ql.belt.rest_ribbons()
+    >>> ribbons.shape, np.linalg.norm(ribbons[:, [0, -1], 1], axis=-1)   # each middle line: wall, then cube face
+    ((3, 121, 3, 3), array([[2.  , 0.35],
+           [2.  , 0.35],
+           [2.  , 0.35]]))
     """
     n_along, n_across = int(n_along), int(n_across)
     if n_along < 2 or n_across < 2:

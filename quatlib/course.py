@@ -173,20 +173,37 @@ def notebook(number: str) -> Notebook:
 
 
 def demos() -> tuple[tuple[DemoEntry, Notebook], ...]:
-    """Every demo of the course with its notebook, in course order."""
+    """Every demo of the course with its notebook, in course order.
+
+    >>> entry, notebook = demos()[0]
+    >>> entry.name, notebook.file
+    ('hello_cube', '00_start_here.ipynb')
+    """
     return tuple((d, nb) for nb in NOTEBOOKS for d in nb.demos)
 
 
 def demo_names() -> tuple[str, ...]:
-    """The names of every demo factory, in course order."""
+    """The names of every demo factory, in course order.
+
+    >>> demo_names()[:3]
+    ('hello_cube', 'rotation_2d', 'complex_composition')
+    """
     return tuple(d.name for d, _ in demos())
 
 
 def exercise_keys() -> tuple[str, ...]:
-    """Every exercise key, in course order."""
+    """Every exercise key, in course order.
+
+    >>> exercise_keys()[:3]
+    ('00.1', '01.1', '01.2')
+    """
     return tuple(key for nb in NOTEBOOKS for key in nb.exercises)
 
 
 def stretch_keys() -> tuple[str, ...]:
-    """The exercise keys for fast learners (:attr:`Notebook.stretch`), in course order."""
+    """The exercise keys for fast learners (:attr:`Notebook.stretch`), in course order.
+
+    >>> stretch_keys()[:2]
+    ('01.4', '02.2')
+    """
     return tuple(key for nb in NOTEBOOKS for key in nb.stretch)

@@ -147,6 +147,14 @@ class Exercise:
         return f"Exercise {self.key}: {self.question}"
 
     def check(self, answer) -> Feedback:
+        """The :class:`Feedback` on ``answer``: ``...`` (not answered yet) gets a nudge, a checker that runs out of
+        time or raises gets a short message instead of a traceback.
+
+        >>> import quatlib as ql
+        >>> exercise = ql.exercises.EXERCISES["04.2"]
+        >>> exercise.check(...).ok, exercise.check((-1, 0, 0)).ok
+        (False, True)
+        """
         if answer is Ellipsis:
             if _presented():
                 return Feedback(False, f"✏️ Exercise {self.key}, for everyone: {self.question} Answer it in your own "

@@ -49,6 +49,26 @@ def test_every_public_function_has_a_docstring_with_a_runnable_example(name):
         assert ">>> " in doc, f"{name}'s docstring has no example"
 
 
+def _public_functions_of_submodules():
+    """``(module, name)`` of every function in ``__all__`` of quatlib's public submodules (plot, widgets, the
+    demo models, belt, ...): what a learner reaches with ``ql.plot.panels??`` or ``ql.belt.deform??``."""
+    import pkgutil
+
+    import quatlib.models
+
+    names = ["quatlib.plot", "quatlib.widgets", "quatlib.belt", "quatlib.engines", "quatlib.exercises",
+             "quatlib.workshop", "quatlib.course",
+             *(f"quatlib.models.{m.name}" for m in pkgutil.iter_modules(quatlib.models.__path__))]
+    return [(module, name) for module in names for name in importlib.import_module(module).__all__
+            if inspect.isfunction(getattr(importlib.import_module(module), name))]
+
+
+@pytest.mark.parametrize("module, name", _public_functions_of_submodules())
+def test_every_public_function_of_a_submodule_has_a_runnable_example(module, name):
+    doc = inspect.getdoc(getattr(importlib.import_module(module), name))
+    assert doc and ">>> " in doc, f"{module}.{name}'s docstring has no example"
+
+
 @pytest.mark.parametrize("name", ["IDENTITY", "I", "J", "K"])
 def test_constants_are_read_only(name):
     with pytest.raises(ValueError, match="read-only"):

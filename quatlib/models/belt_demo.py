@@ -81,6 +81,7 @@ class BallDrawing:
 
     @property
     def n_crossings(self) -> int:
+        """How many times the path goes through the ball's surface: one exit (and its entry) each."""
         return len(self.exits)
 
 

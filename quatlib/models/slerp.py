@@ -523,26 +523,32 @@ class SlerpState:
 
     @property
     def q0(self) -> np.ndarray:
+        """The start, ``path.q0``."""
         return self.path.q0
 
     @property
     def q1(self) -> np.ndarray:
+        """The end as given, ``path.q1`` (before any flip)."""
         return self.path.q1
 
     @property
     def dot(self) -> float:
+        """``q0 · q1``, ``path.dot``: negative means the short path flips ``q1``."""
         return self.path.dot
 
     @property
     def flipped(self) -> bool:
+        """Whether the short path uses ``−q1``, ``path.flipped``."""
         return self.path.flipped
 
     @property
     def total(self) -> float:
+        """Degrees the arc turns through from ``q0`` to its end, ``path.total``."""
         return self.path.total
 
     @property
     def same(self) -> bool:
+        """Whether start and end are the same orientation by the path taken, ``path.same``."""
         return self.path.same
 
 

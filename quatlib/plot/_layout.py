@@ -29,6 +29,13 @@ def panels(n: int = 1, *, size: float = 3.6, dpi: float = 100, titles=None, titl
         see :meth:`Scene.set_caption`).
     **scene_kwargs
         Passed to every :class:`Scene` (``extent``, ``view``, ``world_frame``...).
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, scenes = ql.plot.panels(2, size=3.0, titles=["left", "right"])
+    >>> fig.get_size_inches().tolist(), [scene.title for scene in scenes]
+    ([6.0, 3.3], ['left', 'right'])
     """
     titles = list(titles) if titles is not None else [title] * n
     return panel_row([size] * n, [{"title": t} for t in titles], height=size, dpi=dpi, title_band=title_band,
@@ -93,13 +100,28 @@ def overlay(scene) -> Scene:
     Its items are not re-projected when the 3D view turns (a demo turns only the
     scenes it was given), so still texts kept here stay in the cached
     background while the learner orbits the view.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(35, 22))
+    >>> flat = ql.plot.overlay(scene)
+    >>> flat.ax is scene.ax, scene.view, flat.view   # the same axes; the overlay's own view never turns
+    (True, (35.0, 22.0), (35.0, 22.0))
     """
     flat = Scene(scene.ax, extent=scene.extent, world_frame=False)
     return flat
 
 
 def strip(fig, rect) -> Scene:
-    """A flat panel for gauges and text (no 3D view, no world frame) at ``rect`` in figure coordinates."""
+    """A flat panel for gauges and text (no 3D view, no world frame) at ``rect`` in figure coordinates.
+
+    Its axes run from 0 to 1 both ways, so items are placed in fractions of the strip.
+
+    >>> import quatlib as ql
+    >>> fig, scenes = ql.plot.panels(2, size=3.0, footer=0.6)
+    >>> gauges = ql.plot.strip(fig, (0.0, 0.0, 1.0, 0.15))
+    >>> [float(v) for v in (*gauges.ax.get_xlim(), *gauges.ax.get_ylim())]
+    [0.0, 1.0, 0.0, 1.0]
+    """
     with style():
         ax = fig.add_axes(rect)
     scene = Scene(ax, world_frame=False)

@@ -285,15 +285,36 @@ def render_rgb(fig) -> np.ndarray:
     only the moving artists on top (see :class:`Renderer`).  After changing a
     static part by hand (a chart's title, say), call :func:`invalidate`; the
     course's items and texts do that themselves.
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, size=3.0)
+    >>> rgb = ql.plot.render_rgb(fig)
+    >>> rgb.shape, rgb.dtype, rgb[0, 0].tolist()   # 3 inches at 100 dpi, and the title band; white
+    ((330, 300, 3), dtype('uint8'), [255, 255, 255])
     """
     return Renderer.of(fig).render_rgb()
 
 
 def render_png(fig, *, compress_level: int = 1) -> bytes:
-    """Draw ``fig`` (see :func:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`)."""
+    """Draw ``fig`` (see :func:`render_rgb`) and return it as PNG bytes (see :func:`encode_png`).
+
+    >>> import quatlib as ql
+    >>> fig, _ = ql.plot.panels(1, size=3.0)
+    >>> ql.plot.render_png(fig)[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
     return Renderer.of(fig).render_png(compress_level)
 
 
 def invalidate(fig) -> None:
-    """Forget the cached static background of ``fig`` (after a change to a static part)."""
+    """Forget the cached static background of ``fig`` (after a change to a static part).
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, size=3.0)
+    >>> _ = ql.plot.render_rgb(fig)
+    >>> _ = scene.ax.set_title("changed by hand")   # a static part, not a course item: the cache does not know
+    >>> ql.plot.invalidate(fig)
+    >>> ql.plot.Renderer.of(fig).base is None   # the next render draws the background again
+    True
+    """
     Renderer.of(fig).invalidate()

@@ -105,9 +105,13 @@ class Z:
 
 
 def lighten(color, amount: float):
-    """Blend ``color`` with white: ``amount = 0`` keeps it, ``1`` gives white (as an RGB tuple)."""
+    """Blend ``color`` with white: ``amount = 0`` keeps it, ``1`` gives white (as an RGB tuple).
+
+    >>> lighten("black", 0.5), lighten("#ff0000", 0.0)
+    ((0.5, 0.5, 0.5), (1.0, 0.0, 0.0))
+    """
     rgb = np.array(matplotlib.colors.to_rgb(color))
-    return tuple(rgb + (1.0 - rgb) * amount)
+    return tuple(float(c) for c in rgb + (1.0 - rgb) * amount)
 
 
 #: WCAG 2 contrast a line, marker or edge needs on the panel (1.4.11 non-text contrast); text needs 4.5:1.
@@ -155,10 +159,16 @@ def line_alpha(color, alpha: float = 1.0) -> float:
 
 
 def darken(color, amount: float = 0.35):
-    """Blend ``color`` with the course's ink: ``amount = 0`` keeps it, ``1`` gives ink (for text on white)."""
+    """Blend ``color`` with the course's ink: ``amount = 0`` keeps it, ``1`` gives ink (for text on white).
+
+    >>> COLORS["ink"], [round(c, 3) for c in darken("white", 1.0)]   # all the way: the ink (0x26 = 38 = 0.149 × 255)
+    ('#262626', [0.149, 0.149, 0.149])
+    >>> darken("white", 0.0)
+    (1.0, 1.0, 1.0)
+    """
     rgb = np.array(matplotlib.colors.to_rgb(color))
     ink = np.array(matplotlib.colors.to_rgb(COLORS["ink"]))
-    return tuple(rgb + (ink - rgb) * amount)
+    return tuple(float(c) for c in rgb + (ink - rgb) * amount)
 
 
 @contextlib.contextmanager
@@ -167,6 +177,14 @@ def style():
 
     A ``matplotlib.rc_context``: the settings apply inside the ``with`` block only;
     global ``rcParams`` are left as they were.
+
+    >>> import matplotlib, quatlib as ql
+    >>> before = matplotlib.rcParams["font.family"]
+    >>> with ql.plot.style():
+    ...     print(matplotlib.rcParams["font.family"])
+    ['DejaVu Sans']
+    >>> matplotlib.rcParams["font.family"] == before
+    True
     """
     with matplotlib.rc_context(_RC):
         yield
@@ -177,6 +195,11 @@ def figure(size=(4.0, 4.0), dpi: float = 100) -> Figure:
 
     Not registered with pyplot (no global figure list, no backend switch), so it
     lives exactly as long as the object holding it.
+
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((3.0, 2.0))
+    >>> fig.get_size_inches().tolist(), fig.get_facecolor()
+    ([3.0, 2.0], (1.0, 1.0, 1.0, 1.0))
     """
     with style():
         fig = Figure(figsize=size, dpi=dpi, facecolor=COLORS["panel"])
@@ -187,7 +210,16 @@ def figure(size=(4.0, 4.0), dpi: float = 100) -> Figure:
 def chart_axes(ax) -> None:
     """Give a 2D plot (a history, a curve against t) the course's light look: no top/right frame, small ticks,
     a faint grid in ``COLORS["grid"]`` (a background colour: behind the data, never the only mark of a value).
-    Call inside :func:`style`."""
+    Call inside :func:`style`.
+
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((3.0, 2.0))
+    >>> with ql.plot.style():
+    ...     ax = fig.add_subplot()
+    ...     ql.plot.chart_axes(ax)
+    >>> ax.spines["top"].get_visible(), ax.spines["left"].get_visible()
+    (False, True)
+    """
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     ax.tick_params(labelsize=8, length=3)

@@ -229,6 +229,12 @@ def legend(scene, entries, *, corner=(0.01, 0.99), step=0.05, fontsize=9, ha="le
     """A still legend in a panel's corner: ``entries`` are ``(text, color)`` pairs, one line each.
 
     ``corner`` is the top of the first line, its left end (``ha="left"``) or its right end (``ha="right"``).
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> key = ql.plot.legend(scene, [("SLERP", ql.plot.COLORS["vector2"]), ("NLERP", ql.plot.COLORS["vector"])])
+    >>> [text.get_text() for text in key.artists]
+    ['━ SLERP', '━ NLERP']
     """
     x, y = corner
     texts = [scene.ax.text(x, y - step * k, f"━ {text}", transform=scene.ax.transAxes, color=c,

@@ -141,6 +141,11 @@ def setup(precision: int = 4) -> None:
     and more than once.  The first cell of every notebook is::
 
         import quatlib as ql; ql.widgets.setup()
+
+    >>> import numpy as np, quatlib as ql
+    >>> ql.widgets.setup()
+    >>> np.array([2 ** -0.5, 2.2e-16])
+    array([0.7071, 0.    ])
     """
     np.set_printoptions(precision=precision, suppress=True)
 
