@@ -461,3 +461,32 @@ def test_an_unknown_control_name_is_refused_with_every_name_set_accepts():
     with pytest.raises(ValueError, match="view_azim") as info:
         demo.set(pich=90)
     assert "pitch" in str(info.value) and "pich" in str(info.value)
+
+
+def _start_values():
+    """``(demo, parameter)`` for every numeric starting value a demo factory takes (its sliders' values)."""
+    import inspect
+
+    return [(name, p.name) for name in course.demo_names()
+            for p in inspect.signature(getattr(qw, name)).parameters.values()
+            if isinstance(p.default, (int, float)) and not isinstance(p.default, bool)]
+
+
+@pytest.mark.parametrize("name, parameter", _start_values())
+def test_a_start_value_off_its_slider_is_refused_not_clamped(name, parameter):
+    """NaN, inf or a number far outside the slider's range is a clear ValueError; ipywidgets alone would clamp it
+    to the nearest end in silence (``yaw=1e9`` would show 180°) or keep the NaN and draw nothing."""
+    for bad in (float("nan"), float("inf"), -1e9):
+        with pytest.raises(ValueError, match="Expected"):
+            getattr(qw, name)(**{parameter: bad})
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: qw.sandwich(vector="sideways"), r"Expected vector in \('given', 'perpendicular', 'along'\)"),
+    (lambda: qw.turret(lerp="smooth"), r"Expected lerp in \('naive', 'wrapped'\)"),
+    (lambda: qw.slerp_vs_nlerp(method="squad"), r"Expected method in"),
+    (lambda: qw.gimbal(style="modern"), r"Expected style in"),
+])
+def test_a_choice_a_demo_does_not_offer_is_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

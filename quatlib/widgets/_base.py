@@ -210,11 +210,19 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
     Arrow keys move it by ``step``, the readout can be typed into, and the ends
     ``lo`` and ``hi`` are reachable exactly.  The readout shows as many decimals
     as ``step`` has (``0.01`` → ``.2f``) unless ``readout_format`` says otherwise.
+    A starting ``value`` outside ``[lo, hi]`` (or NaN) is an error, not moved to
+    the nearest end in silence: a demo made with ``yaw=1e9`` would show 180°.
 
     >>> s = slider("blend t", 0.5)
     >>> s.min, s.max, s.step, s.readout_format
     (0.0, 1.0, 0.01, '.2f')
+    >>> slider("blend t", 1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected blend t from 0 to 1, got 1.5
     """
+    if not lo <= value <= hi:  # (False for NaN)
+        raise ValueError(f"Expected {description} from {lo:g} to {hi:g}, got {value!r}")
     if readout_format is None:
         decimals = 0 if float(step).is_integer() else len(f"{float(step):f}".rstrip("0").split(".")[1])
         readout_format = f".{decimals}f"

@@ -76,6 +76,8 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     """
     runs = runs or shared_runs(curve=qp.envelope)
     runs.compute_all()  # every setting's run, once per process: no setting waits for a loop
+    if not 0 <= frames < float("inf"):  # (False for NaN)
+        raise ValueError(f"Expected frames, a number of frames >= 0, got {frames!r}")
     frames = min(runs.stops, key=lambda s: abs(s - frames))
     check_choices(every=every, magnify=magnify)
 

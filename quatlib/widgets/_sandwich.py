@@ -6,7 +6,16 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
-from ..models.sandwich import AXIS_REACH, SandwichState, check_vector, sandwich_state, signed, vector_choices, zero_note
+from ..models.sandwich import (
+    AXIS_REACH,
+    VECTORS,
+    SandwichState,
+    check_vector,
+    sandwich_state,
+    signed,
+    vector_choices,
+    zero_note,
+)
 from ..plot import Bars, Label, Polyline, StaticText, legend, screen_gap, strips_below
 from . import _projector
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector
@@ -61,6 +70,8 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     'perpendicular'
     """
     v = check_vector(v)
+    if vector not in VECTORS:
+        raise ValueError(f"Expected vector in {VECTORS}, got {vector!r}")
     v_len = float(np.linalg.norm(v))
     fig, (main, side) = qp.panels(2, size=3.7, extent=1.45, footer=1.0,
                                   titles=["the sandwich  q v q⁻¹  turns v", "q v alone does not"])
