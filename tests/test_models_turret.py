@@ -227,7 +227,7 @@ def test_yaw_180_and_minus_180_wrapped_stays_put():
 
 def test_unknown_lerp_is_refused():
     assert LERPS == ("naive", "wrapped")
-    with pytest.raises(ValueError, match="Expected lerp to be one of"):
+    with pytest.raises(ValueError, match=r"Expected lerp in \(.naive., .wrapped.\)"):
         turret_state(0, 0, 10, 0, 0.5, lerp="wrap")
 
 

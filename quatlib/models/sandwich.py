@@ -15,8 +15,8 @@ from .._numbers import fmt
 from .._rotate import rotate_vector
 from .geometry import arc_points, axis_frame
 
-__all__ = ["SandwichState", "sandwich_state", "check_vector", "angle_between_vectors", "choose_vector", "CASES",
-           "VECTORS", "vector_choices", "AXIS_REACH", "signed", "zero_note"]
+__all__ = ["SandwichState", "sandwich_state", "check_vector", "check_choices", "angle_between_vectors",
+           "choose_vector", "CASES", "VECTORS", "vector_choices", "AXIS_REACH", "signed", "zero_note"]
 
 _TURNS = np.radians(np.linspace(0.0, 360.0, 97))  # the circle v's tip runs on, as 97 turns of v
 
@@ -256,6 +256,19 @@ def zero_note(x: float) -> str:
         f"{float(x):.2g}: negative, a rounding error far below 0.00005"
 
 
+def check_choices(vector: str) -> None:
+    """Refuse a ``vector`` choice the demo does not offer (:data:`VECTORS`).
+
+    >>> check_choices("along")
+    >>> check_choices("sideways")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected vector in ('given', 'perpendicular', 'along'), got 'sideways'
+    """
+    if vector not in VECTORS:
+        raise ValueError(f"Expected vector in {VECTORS}, got {vector!r}")
+
+
 def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
     """The vector to turn: ``v`` itself, or ``v`` of the same length moved across the axis or onto it.
 
@@ -267,8 +280,7 @@ def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
     (array([5., 0., 0.]), array([0., 5., 0.]))
     """
     v, axis = check_vector(v), np.asarray(axis, dtype=float)
-    if vector not in VECTORS:
-        raise ValueError(f"Expected vector in {VECTORS}, got {vector!r}")
+    check_choices(vector)
     length, along = np.linalg.norm(v), float(v @ axis)
     if vector == "along":
         return (length if along >= 0 else -length) * axis

@@ -25,7 +25,7 @@ from .._rotate import angle_between, rotate_vector
 from .gimbal import quiet_euler
 
 __all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "LERP_TITLES", "TurretState", "turret_state",
-           "whole_blend", "turned", "wrap_degrees"]
+           "check_choices", "whole_blend", "turned", "wrap_degrees"]
 
 #: The barrel points along the head's -z axis (the way the course's camera looks at
 #: azimuth = elevation = 0), so yaw 0 aims along -z and a positive pitch raises it:
@@ -264,6 +264,19 @@ class TurretState:
         return "a detour: the head turns further than it has to" if self.detour else ""
 
 
+def check_choices(lerp: str) -> None:
+    """Refuse a per-axis blend the demo does not offer (:data:`LERPS`).
+
+    >>> check_choices("wrapped")
+    >>> check_choices("smooth")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected lerp in ('naive', 'wrapped'), got 'smooth'
+    """
+    if lerp not in LERPS:
+        raise ValueError(f"Expected lerp in {LERPS}, got {lerp!r}")
+
+
 def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: float,
                  lerp: str = "naive") -> TurretState:
     """The blends from key A ``(yaw_a, pitch_a)`` to key B ``(yaw_b, pitch_b)`` (degrees), at ``t`` and all along.
@@ -285,8 +298,7 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
     >>> print(f"{turret_state(0, 60, 120, -30, 0.5).roll_slerp:.1f}")   # SLERP banks the head on the way
     28.2
     """
-    if lerp not in LERPS:
-        raise ValueError(f"Expected lerp to be one of {LERPS}, got {lerp!r}.")
+    check_choices(lerp)
     keys = np.array([[yaw_a, pitch_a], [yaw_b, pitch_b]], dtype=float)
     t = float(t)
     blend = whole_blend(*keys.ravel())  # the same for every t: computed once per pair of keys

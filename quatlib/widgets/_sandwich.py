@@ -8,8 +8,8 @@ import numpy as np
 from .. import plot as qp
 from ..models.sandwich import (
     AXIS_REACH,
-    VECTORS,
     SandwichState,
+    check_choices,
     check_vector,
     sandwich_state,
     signed,
@@ -70,8 +70,7 @@ def sandwich(azimuth: float = 20.0, elevation: float = 70.0, angle: float = 90.0
     'perpendicular'
     """
     v = check_vector(v)
-    if vector not in VECTORS:
-        raise ValueError(f"Expected vector in {VECTORS}, got {vector!r}")
+    check_choices(vector)  # (before the dropdown, which would only say "Invalid selection")
     v_len = float(np.linalg.norm(v))
     fig, (main, side) = qp.panels(2, size=3.7, extent=1.45, footer=1.0,
                                   titles=["the sandwich  q v q⁻¹  turns v", "q v alone does not"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from .. import plot as qp
-from ..models.turret import AIM, BARREL, LERP_TITLES, LERPS, TICKS, TurretState, turret_state
+from ..models.turret import AIM, BARREL, LERP_TITLES, TICKS, TurretState, check_choices, turret_state
 from ._base import Demo, angle_slider, colored, control_style, fmt, fmt_vector, player, slider, still_world
 from ._readouts import lines, note, panel_boxes
 
@@ -73,8 +73,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     >>> print(f"{demo.set(t=0.5).state.gap:.1f}")
     180.0
     """
-    if lerp not in LERPS:
-        raise ValueError(f"Expected lerp in {LERPS}, got {lerp!r}")
+    check_choices(lerp)  # (before the buttons, which would only say "Invalid selection")
     fig, scenes = qp.panels(2, size=3.6, extent=1.6,
                             titles=["SLERP: the shortest turn, one axis", LERP_TITLES[lerp]])
     still_world(*scenes)  # the world axes move only with the view: drawn into the cached background
