@@ -490,3 +490,22 @@ def test_a_start_value_off_its_slider_is_refused_not_clamped(name, parameter):
 def test_a_choice_a_demo_does_not_offer_is_refused(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("name", course.demo_names())
+def test_set_refuses_what_a_control_cannot_take(name):
+    """``demo.set`` checks as the factory does: a number off a slider, or a choice not offered, is a ValueError
+    naming the control, and nothing moves (ipywidgets would move a slider to its end in silence)."""
+    demo = getattr(qw, name)()
+    for key, control in {**demo.controls, **demo.view_controls}.items():
+        before = control.value
+        if isinstance(control, (W.FloatSlider, W.IntSlider)):
+            bads = [control.max + 10 * control.step, float("nan")]
+        elif isinstance(control, (W.SelectionSlider, W.Dropdown, W.ToggleButtons, W.RadioButtons)):
+            bads = ["no such choice"]
+        else:
+            continue
+        for bad in bads:
+            with pytest.raises(ValueError, match=f"Expected {key} "):
+                demo.set(**{key: bad})
+        assert control.value == before, key

@@ -263,6 +263,18 @@ def player(control, steps: int = 100, *, interval: int = 40, **kwargs) -> W.Play
     return play
 
 
+def _check_value(name: str, control, value) -> None:
+    """Raise ValueError unless ``control`` (a slider or a choice) can take ``value`` as it is (see :meth:`Demo.set`)."""
+    if isinstance(control, (W.FloatSlider, W.IntSlider)):
+        if not control.min <= value <= control.max:  # (False for NaN; a string raises TypeError, as ipywidgets does)
+            raise ValueError(f"Expected {name} from {control.min:g} to {control.max:g} "
+                             f'(the slider "{control.description}"), got {value!r}')
+    elif isinstance(control, (W.SelectionSlider, W.Dropdown, W.ToggleButtons, W.RadioButtons)):
+        choices = [option[1] if isinstance(option, tuple) else option for option in control.options]  # (label, value)
+        if value not in choices:
+            raise ValueError(f"Expected {name} in {tuple(choices)}, got {value!r}")
+
+
 def angle_slider(description: str, value: float = 0.0, lo: float = -180.0, hi: float = 180.0, step: float = 1.0,
                  **kwargs) -> W.FloatSlider:
     """A :func:`slider` for an angle in degrees (whole degrees, or one decimal for a fractional ``step``).
@@ -672,12 +684,23 @@ class Demo(W.HBox):
 
         With ``quiet=True`` the controls move but nothing is recomputed or
         repainted: for a ``draw`` or a handler that keeps a control in step with
-        the state it is drawing (the next update reads the new value).
+        the state it is drawing (the next update reads the new value).  A value
+        the control cannot take is an error, as when the demo is made: a number
+        off a slider (NaN, or beyond an end, which ipywidgets would move to
+        that end in silence), or a choice a control does not offer.
+
+        >>> import quatlib as ql
+        >>> ql.widgets.hello_cube().set(yaw=400)
+        Traceback (most recent call last):
+        ...
+        ValueError: Expected yaw from -180 to 180 (the slider "yaw (°)"), got 400
         """
         unknown = set(values) - set(self.controls) - set(self.view_controls)
         if unknown:
             raise ValueError(f"Expected control names among {sorted(self.controls) + sorted(self.view_controls)}, "
                              f"got {sorted(unknown)}")
+        for k, v in values.items():
+            _check_value(k, self.controls.get(k) or self.view_controls[k], v)
         if quiet:
             self._quiet += 1
             try:
