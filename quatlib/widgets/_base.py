@@ -203,6 +203,13 @@ def labelled(text: str, widget) -> W.HBox:
     return W.HBox([label, widget])
 
 
+def _check_range(what: str, lo: float, hi: float, value) -> None:
+    """Raise ValueError unless ``lo <= value <= hi`` (never for NaN; a string raises TypeError, as ipywidgets does):
+    a slider's value, checked before ipywidgets would move it to the nearest end in silence."""
+    if not lo <= value <= hi:
+        raise ValueError(f"Expected {what} from {lo:g} to {hi:g}, got {value!r}")
+
+
 def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, step: float = 0.01, *,
            readout_format: str | None = None, **kwargs) -> W.FloatSlider:
     """A labelled slider of the course's width that updates continuously while dragged.
@@ -221,8 +228,7 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
     ...
     ValueError: Expected blend t from 0 to 1, got 1.5
     """
-    if not lo <= value <= hi:  # (False for NaN)
-        raise ValueError(f"Expected {description} from {lo:g} to {hi:g}, got {value!r}")
+    _check_range(description, lo, hi, value)
     if readout_format is None:
         decimals = 0 if float(step).is_integer() else len(f"{float(step):f}".rstrip("0").split(".")[1])
         readout_format = f".{decimals}f"
@@ -266,9 +272,7 @@ def player(control, steps: int = 100, *, interval: int = 40, **kwargs) -> W.Play
 def _check_value(name: str, control, value) -> None:
     """Raise ValueError unless ``control`` (a slider or a choice) can take ``value`` as it is (see :meth:`Demo.set`)."""
     if isinstance(control, (W.FloatSlider, W.IntSlider)):
-        if not control.min <= value <= control.max:  # (False for NaN; a string raises TypeError, as ipywidgets does)
-            raise ValueError(f"Expected {name} from {control.min:g} to {control.max:g} "
-                             f'(the slider "{control.description}"), got {value!r}')
+        _check_range(f'{name} (the slider "{control.description}")', control.min, control.max, value)
     elif isinstance(control, (W.SelectionSlider, W.Dropdown, W.ToggleButtons, W.RadioButtons)):
         choices = [option[1] if isinstance(option, tuple) else option for option in control.options]  # (label, value)
         if value not in choices:
@@ -693,7 +697,7 @@ class Demo(W.HBox):
         >>> ql.widgets.hello_cube().set(yaw=400)
         Traceback (most recent call last):
         ...
-        ValueError: Expected yaw from -180 to 180 (the slider "yaw (°)"), got 400
+        ValueError: Expected yaw (the slider "yaw (°)") from -180 to 180, got 400
         """
         unknown = set(values) - set(self.controls) - set(self.view_controls)
         if unknown:
