@@ -204,7 +204,7 @@ def labelled(text: str, widget) -> W.HBox:
 
 
 def _check_range(what: str, lo: float, hi: float, value) -> None:
-    """Raise ValueError unless ``lo <= value <= hi`` (never for NaN; a string raises TypeError, as ipywidgets does):
+    """Raise ValueError unless ``lo <= value <= hi`` (NaN never is; a string raises TypeError, as in ipywidgets):
     a slider's value, checked before ipywidgets would move it to the nearest end in silence."""
     if not lo <= value <= hi:
         raise ValueError(f"Expected {what} from {lo:g} to {hi:g}, got {value!r}")
