@@ -34,7 +34,7 @@ from .geometry import axis_frame
 
 __all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
            "SPEED_CAP", "profile", "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath",
-           "slerp_path", "SlerpState", "slerp_state"]
+           "slerp_path", "SlerpState", "slerp_state", "check_choices"]
 
 METHODS = ("slerp", "nlerp", "lerp")
 NAMES = {"slerp": "SLERP", "nlerp": "NLERP", "lerp": "LERP"}
@@ -552,6 +552,19 @@ class SlerpState:
         return self.path.same
 
 
+def check_choices(method: str) -> None:
+    """Refuse a method the demo does not offer (:data:`METHODS`).
+
+    >>> check_choices("nlerp")
+    >>> check_choices("squad")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected method in ('slerp', 'nlerp', 'lerp'), got 'squad'
+    """
+    if method not in METHODS:
+        raise ValueError(f"Expected method in {METHODS}, got {method!r}")
+
+
 def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: float, elevation: float,
                 start_yaw: float, start_pitch: float) -> SlerpState:
     """Interpolate from ``q0`` to ``q1`` (see :func:`slerp_path`) at ``t`` with ``method``.
@@ -564,8 +577,7 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
     >>> slerp_state(0.5, "slerp", False, 360, 0, 90, 0, 0).note   # q1 = -q0, the long way: no one arc
     'SLERP: q1 = −q0, no unique arc'
     """
-    if method not in METHODS:
-        raise ValueError(f"Expected method in {METHODS}, got {method!r}")
+    check_choices(method)
     path = slerp_path(float(angle), float(azimuth), float(elevation), float(start_yaw), float(start_pitch),
                       bool(shortest))
     q0, total = path.q0, path.total

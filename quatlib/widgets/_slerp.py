@@ -6,7 +6,18 @@ import ipywidgets as W
 import numpy as np
 
 from .. import plot as qp
-from ..models.slerp import AXLE, CUBE_RADIUS, CUBE_SIDE, METHODS, NAMES, RADIUS, T_GRID, SlerpState, slerp_state
+from ..models.slerp import (
+    AXLE,
+    CUBE_RADIUS,
+    CUBE_SIDE,
+    METHODS,
+    NAMES,
+    RADIUS,
+    T_GRID,
+    SlerpState,
+    check_choices,
+    slerp_state,
+)
 from ._base import Demo, angle_slider, control_style, fmt, fmt_vector, labelled, player, slider
 from ._readouts import lines, note
 
@@ -62,8 +73,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     >>> print(f"{demo.set(method='slerp').state.angle:.2f}")
     37.50
     """
-    if method not in METHODS:
-        raise ValueError(f"Expected method in {METHODS}, got {method!r}")
+    check_choices(method)  # (before the buttons, which would only say "Invalid selection")
     W_IN, H_IN, PANEL = 7.4, 4.5, 4.0
     fig = qp.figure((W_IN, H_IN), dpi=100)
     # every text that moves with the view or the method is drawn as an outline (OutlineText): a Text costs
