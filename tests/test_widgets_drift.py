@@ -164,6 +164,8 @@ def test_bad_initial_values_are_rejected():
         drift(every=7, runs=DriftRuns(frames=10))
     with pytest.raises(ValueError, match=r"Expected magnify in"):
         drift(magnify=3, runs=DriftRuns(frames=10))
+    with pytest.raises(TypeError, match=r"Expected runs, a quatlib.models.drift.DriftRuns or None, got str"):
+        drift(runs="x")
 
 
 def test_text_fallback_is_stable(demo):

@@ -74,6 +74,8 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     >>> print(f"{demo.state.q_error['float32']:.1e}, worst between normalizations {demo.state.worst:.1e}")
     3.4e-08, worst between normalizations 5.8e-07
     """
+    if runs is not None and not isinstance(runs, DriftRuns):
+        raise TypeError(f"Expected runs, a quatlib.models.drift.DriftRuns or None, got {type(runs).__name__}")
     runs = runs or shared_runs(curve=qp.envelope)
     runs.compute_all()  # every setting's run, once per process: no setting waits for a loop
     if not 0 <= frames < float("inf"):  # (False for NaN)
