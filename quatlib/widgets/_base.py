@@ -611,6 +611,32 @@ class Demo(W.HBox):
         The exception of the last update (None when it worked), and all of them.
     timings : list of float
         Seconds per repaint (model + draw + PNG), for benchmarks.
+
+    Examples
+    --------
+    A demo of one's own, in the shape of every course demo: the model (the
+    math, numpy only, testable without a widget), the draw (moves the artists,
+    returns the readout) and the controls, declared in one call.
+
+    >>> import ipywidgets as W
+    >>> import quatlib as ql
+    >>> def model(angle):  # the state: x turned by angle about y
+    ...     return ql.rotate_vector(ql.quaternion_from_axis_angle([0, 1, 0], angle, degrees=True), [1, 0, 0])
+    >>> def draw(demo, tip):
+    ...     demo.items["arrow"].set_data(tip)
+    ...     return f"x turned: its z is {tip[2]:.2f}"
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> slider = W.FloatSlider(value=0, min=-180, max=180, description="angle (°)")
+    >>> demo = Demo("spin", fig, {"angle": slider}, model=model, draw=draw,
+    ...             items={"arrow": ql.plot.Arrow(scene)}, scenes=[scene])
+    >>> demo.set(angle=90).state  # 90° about y takes x to -z
+    array([ 0.,  0., -1.])
+    >>> demo.readout.value
+    'x turned: its z is -1.00'
+    >>> demo.set(angle=500)  # a value the slider cannot take: refused, nothing moves
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected angle (the slider "angle (°)") from -180 to 180, got 500
     """
 
     def __init__(self, name, fig, controls, *, model, draw, items=None, scenes=(), buttons=None, transport="image",
