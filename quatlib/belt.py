@@ -483,6 +483,14 @@ class BeltScene:
         Each wall's unit normal, pointing into the room.
     attachments : ndarray (n_ribbons, 3)
         Where each ribbon's centre line meets its cube face (moves with the cube).
+
+    Examples
+    --------
+    One full turn (:func:`scene`): the cube is back where it started, its followed quaternion is −1.
+
+    >>> s = scene(360)
+    >>> s.q, s.ribbons.shape
+    (array([-1.,  0.,  0.,  0.]), (3, 121, 3, 3))
     """
 
     turn_deg: float
@@ -583,6 +591,15 @@ class BallPath:
         The rotation vector of the cube's orientation (the path's last point).
     pieces : tuple of ndarray (m_i, 3)
         ``points`` cut at the crossings: ``k + 1`` pieces, in the order the path runs.
+
+    Examples
+    --------
+    After one full turn (:func:`ball_path`) the loop runs from +1 at the wall to −1 at the cube, through the
+    surface of the ball once:
+
+    >>> path = ball_path(360)
+    >>> path.quaternions[0], path.quaternions[-1], path.n_crossings
+    (array([1., 0., 0., 0.]), array([-1.,  0.,  0.,  0.]), 1)
     """
 
     s: np.ndarray
@@ -697,6 +714,12 @@ class Clearance:
         The smallest distance between sample points of two different ribbons.
     points_in_cube : int
         How many ribbon sample points lie strictly inside the cube (should be 0).
+
+    Examples
+    --------
+    >>> c = clearance(360)   # see :func:`clearance`
+    >>> c.points_in_cube, c.between_ribbons > 0.3
+    (0, True)
     """
 
     between_ribbons: float

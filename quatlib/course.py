@@ -34,7 +34,11 @@ __all__ = ["DemoEntry", "Notebook", "NOTEBOOKS", "notebook", "demos", "demo_name
 
 @dataclass(frozen=True)
 class DemoEntry:
-    """A demo of a notebook: the factory's name in :mod:`quatlib.widgets` and what it shows (one line)."""
+    """A demo of a notebook: the factory's name in :mod:`quatlib.widgets` and what it shows (one line).
+
+    >>> notebook("00").demos[0]
+    DemoEntry(name='hello_cube', shows='yaw/pitch/roll sliders turning a cube')
+    """
 
     name: str
     shows: str
@@ -61,6 +65,12 @@ class Notebook:
     stretch : tuple of str
         The keys among ``exercises`` meant for fast learners: harder or further, left out of the time the
         instructor guide's agendas give the room (tools/agenda.py), done while others finish the rest.
+
+    Examples
+    --------
+    >>> nb = notebook("04")
+    >>> nb.file, [d.name for d in nb.demos], nb.exercises
+    ('04_sandwich.ipynb', ['sandwich'], ('04.1', '04.2', '04.3', '04.4'))
     """
 
     number: str

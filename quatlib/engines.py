@@ -115,6 +115,10 @@ class Engine:
     rotations of the engine's default Euler angles in the order they act on a
     vector, as ``(argument index, signed engine axis)``; ``None`` where the
     system has no default order.
+
+    >>> unity = engine("unity")
+    >>> unity.handedness, unity.up, unity.course_axes, unity.storage
+    ('left', '+Y', ('+X', '+Y', '-Z'), '(x, y, z, w)')
     """
 
     name: str

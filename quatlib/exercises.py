@@ -61,7 +61,15 @@ TIME_LIMIT_SECONDS = 10.0
 
 @dataclass(frozen=True)
 class Feedback:
-    """The result of a check: truthy when correct; shows as one line of text."""
+    """The result of a check: truthy when correct; shows as one line of text.
+
+    >>> import quatlib as ql
+    >>> feedback = ql.exercises.check("04.2", (-1, 0, 0))
+    >>> feedback
+    ✅ Correct: a half turn about z reverses x (and y) and leaves z alone.
+    >>> bool(feedback), feedback.ok
+    (True, True)
+    """
 
     ok: bool
     message: str
@@ -134,6 +142,10 @@ class Exercise:
 
     Its repr shows the key and the question only, so displaying an exercise spoils nothing.  A check may take
     ``time_factor`` × :data:`TIME_LIMIT_SECONDS`.
+
+    >>> import quatlib as ql
+    >>> ql.exercises.EXERCISES["04.2"]
+    Exercise 04.2: Where does a 180° turn about Z send (1, 0, 0)?
     """
 
     key: str
