@@ -102,12 +102,13 @@ def table(results: dict) -> str:
              "| draw p50 (ms) | PNG p50 (ms) | targets |", "|---|--:|--:|--:|---|--:|--:|--:|---|"]
     for name, r in results.items():
         controls = {k: v for k, v in r["controls"].items() if not k.startswith("view_")}
-        views = [t for k, v in r["controls"].items() if k.startswith("view_") for t in v]
+        views = {k: v for k, v in r["controls"].items() if k.startswith("view_")}
         every = [t for v in r["controls"].values() for t in v]
         slowest = max(controls, key=lambda k: percentile(controls[k], 95))
         worst_p95, build_ms = max(percentile(v, 95) for v in r["controls"].values()), r["build"] * 1e3
         missed = [what for what, bad in (("update", worst_p95 > UPDATE_P95_MS), ("build", build_ms > BUILD_MS)) if bad]
-        view = f"{percentile(views, 95):.1f}" if views else "—"
+        # the slower of the two view controls (turn, tilt), as the target counts them: pooled, one slow control hides
+        view = f"{max(percentile(v, 95) for v in views.values()):.1f}" if views else "—"
         lines.append(f"| `{name}` | {build_ms:.0f} | {percentile(every, 50):.1f} | {percentile(every, 95):.1f} "
                      f"| `{slowest}`: {percentile(controls[slowest], 95):.1f} | {view} "
                      f"| {percentile(r['draw'], 50):.1f} | {percentile(r['png'], 50):.1f} "
