@@ -141,6 +141,26 @@ def as_matrix(R, what: str = "rotation matrix") -> np.ndarray:
     return check_finite(a, what)
 
 
+def as_numbers(x, n: int, what: str) -> np.ndarray:
+    """Validate exactly ``n`` real numbers, shape ``(n,)``: one point, vector or set of angles a demo starts from.
+
+    >>> as_numbers((1, 0.5), 2, "point")
+    array([1. , 0.5])
+    >>> as_numbers("x", 3, "position")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected position of real numbers, got dtype <U1
+    >>> as_numbers((1, 2), 3, "position")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected position with shape (3,), got (2,)
+    """
+    a = _as_float_array(x, what)
+    if a.shape != (n,):
+        raise ValueError(f"Expected {what} with shape ({n},), got {a.shape}")
+    return check_finite(a, what)
+
+
 def as_scalar(x, what: str) -> np.ndarray:
     """Validate an array of real scalars (any shape), e.g. angles or ``t``."""
     return check_finite(_as_float_array(x, what), what)

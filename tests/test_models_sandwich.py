@@ -91,9 +91,9 @@ def test_angle_between_vectors_is_accurate_near_0_and_180_degrees():
 
 @pytest.mark.parametrize("v", [(0, 0, 0), (np.nan, 0, 0), (np.inf, 1, 0)])
 def test_a_vector_that_cannot_be_turned_is_refused_with_a_message(v):
-    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+    with pytest.raises(ValueError, match=r"Expected (a )?finite (non-zero )?vector v"):
         check_vector(v)
-    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+    with pytest.raises(ValueError, match=r"Expected (a )?finite (non-zero )?vector v"):
         sandwich_state(0, 0, 30, v)
 
 
@@ -166,7 +166,7 @@ def test_the_vector_choices_name_each_way_of_choosing_v():
     for text, value in choices[1:]:
         assert ("⊥" in text) == (value == "perpendicular") and ("onto" in text) == (value == "along")
         assert choose_vector([1, 0.2, 0], [0, 1, 0], value).shape == (3,)
-    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+    with pytest.raises(ValueError, match=r"Expected (a )?finite (non-zero )?vector v"):
         vector_choices((0, 0, 0))
 
 

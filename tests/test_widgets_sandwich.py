@@ -204,7 +204,7 @@ def test_elevation_90_puts_the_axis_on_y_whatever_the_azimuth(demo, elevation, y
 
 @pytest.mark.parametrize("v", [(0, 0, 0), (np.nan, 0, 0)])
 def test_a_vector_that_cannot_be_turned_is_refused_with_a_message(v):
-    with pytest.raises(ValueError, match="Expected a finite non-zero vector v"):
+    with pytest.raises(ValueError, match=r"Expected (a )?finite (non-zero )?vector v"):
         sandwich(v=v)
 
 

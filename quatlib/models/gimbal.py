@@ -25,6 +25,7 @@ from .._euler import (
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion, quaternion_from_matrix
 from .._rotate import angle_between
+from .._validate import as_numbers
 from .geometry import arc_points
 
 __all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES"]
@@ -389,8 +390,12 @@ class TwoStores:
     """
 
     def __init__(self, start=(0.0, 45.0, 0.0), first=(("x", +1),), step: float = 15.0):
-        self.start = np.asarray(start, dtype=float).reshape(3)
-        self.first = tuple(first)
+        self.start = as_numbers(start, 3, "start (yaw, pitch, roll)")
+        try:
+            self.first = tuple((axis_name, sign) for axis_name, sign in first)
+        except (TypeError, ValueError):  # not a sequence of pairs
+            raise ValueError(f"Expected first, a sequence of (axis name, sign) pairs such as (('x', +1),), "
+                             f"got {first!r}") from None
         self.first_step = float(step)
         self.reset()
 

@@ -14,6 +14,7 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._matrix import matrix_from_quaternion
 from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
+from .._validate import as_numbers
 from .geometry import arc_points, axis_frame
 
 __all__ = ["CUBE_SIDE", "MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line"]
@@ -173,6 +174,7 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
     >>> mirrors_state(0, 0, 0, 90).degenerate
     True
     """
+    position = as_numbers(position, 3, "position")
     frame = axis_frame(azimuth, elevation)
     line = frame[:, 0]
     first = rotate_vector(quaternion_from_axis_angle(line, turn, degrees=True), frame[:, 2])

@@ -12,6 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
+from .._validate import as_numbers
 from .geometry import arc_points
 
 __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
@@ -119,7 +120,7 @@ def rotation_2d_state(theta: float, point=(1.0, 0.5)) -> Rotation2DState:
     >>> round(s.cos, 4), round(s.sin, 4), s.same
     (0.0, 1.0, True)
     """
-    p = np.asarray(point, dtype=float)
+    p = as_numbers(point, 2, "point")
     z2 = complex(rotate_complex(complex(p[0], p[1]), theta, degrees=True))
     return Rotation2DState(theta=float(theta), point=p, R=rotation_matrix_2d(theta, degrees=True),
                            rotor=complex(complex_from_angle(theta, degrees=True)),

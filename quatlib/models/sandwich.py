@@ -13,6 +13,7 @@ from .._algebra import conjugate, inverse, multiply, norm
 from .._axis_angle import quaternion_from_axis_angle
 from .._numbers import fmt
 from .._rotate import rotate_vector
+from .._validate import as_numbers
 from .geometry import arc_points, axis_frame
 
 __all__ = ["SandwichState", "sandwich_state", "check_vector", "check_choices", "angle_between_vectors",
@@ -221,8 +222,8 @@ def check_vector(v) -> np.ndarray:
     ...
     ValueError: Expected a finite non-zero vector v, got (0.0, 0.0, 0.0)
     """
-    v = np.asarray(v, dtype=float).reshape(3)
-    if not np.isfinite(v).all() or np.linalg.norm(v) == 0:
+    v = as_numbers(v, 3, "vector v")
+    if np.linalg.norm(v) == 0:
         raise ValueError(f"Expected a finite non-zero vector v, got {tuple(v.tolist())}")
     return v
 

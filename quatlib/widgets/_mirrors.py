@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import plot as qp
+from .._validate import as_numbers
 from ..models.mirrors import CUBE_SIDE, MirrorsState, mirrors_state
 from ._base import Demo, angle_slider, fmt, fmt_vector
 from ._readouts import code, lines
@@ -74,7 +75,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     >>> demo.set(mirror_angle=0).state.degenerate
     True
     """
-    c0 = np.asarray(position, dtype=float).reshape(3)
+    c0 = as_numbers(position, 3, "position")
     fig, (scene,) = qp.panels(1, size=4.8, extent=2.0, world_frame=False,
                               titles=["reflect in mirror 1, then in mirror 2"])
     qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])

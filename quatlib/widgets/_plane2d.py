@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import plot as qp
 from .._plane import complex_from_angle
+from .._validate import as_numbers
 from ..models.plane2d import CompositionState, Rotation2DState, composition_state, in_plane, rotation_2d_state
 from ._base import Demo, angle_slider, fmt
 from ._readouts import check, fmt_complex, lines, mono, panel_boxes
@@ -51,7 +52,7 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     >>> demo.state.matrix, demo.state.complex
     (array([0., 1.]), array([0., 1.]))
     """
-    p = np.asarray(point, dtype=float)
+    p = as_numbers(point, 2, "point")
     fig, (left, right), numbers = _plane_panels(["matrix:  p′ = R(θ) p", f"complex:  z′ = z · {_E['θ']}"])
     qp.UnitCircle(left, labels=("x", "y"), ticks=("1", "1", "−1", "−1"))
     qp.UnitCircle(right, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
