@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import inspect
 
 import ipywidgets as W
 import matplotlib
@@ -465,8 +466,6 @@ def test_an_unknown_control_name_is_refused_with_every_name_set_accepts():
 
 def _start_values():
     """``(demo, parameter)`` for every numeric starting value a demo factory takes (its sliders' values)."""
-    import inspect
-
     return [(name, p.name) for name in course.demo_names()
             for p in inspect.signature(getattr(qw, name)).parameters.values()
             if isinstance(p.default, (int, float)) and not isinstance(p.default, bool)]
@@ -478,6 +477,22 @@ def test_a_start_value_off_its_slider_is_refused_not_clamped(name, parameter):
     to the nearest end in silence (``yaw=1e9`` would show 180°) or keep the NaN and draw nothing."""
     for bad in (float("nan"), float("inf"), -1e9):
         with pytest.raises(ValueError, match="Expected"):
+            getattr(qw, name)(**{parameter: bad})
+
+
+def _parameters():
+    """``(demo, parameter)`` for every parameter of every demo factory."""
+    return [(name, p.name) for name in course.demo_names()
+            for p in inspect.signature(getattr(qw, name)).parameters.values()]
+
+
+@pytest.mark.parametrize("name, parameter", _parameters())
+def test_every_parameter_of_every_demo_refuses_what_it_cannot_take_with_a_clear_message(name, parameter):
+    """A string, NaN or any other object where a demo expects a number, a point, a choice or a flag is an error
+    that says what was expected, never a TypeError from deep inside ("'<=' not supported ...", "cannot reshape
+    array ...") and never a demo built on it (``rotation_2d(point=(nan, 0))`` used to draw nothing, in silence)."""
+    for bad in ("x", float("nan"), object()):
+        with pytest.raises((TypeError, ValueError), match="^Expected"):
             getattr(qw, name)(**{parameter: bad})
 
 

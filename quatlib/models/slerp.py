@@ -552,17 +552,24 @@ class SlerpState:
         return self.path.same
 
 
-def check_choices(method: str) -> None:
-    """Refuse a method the demo does not offer (:data:`METHODS`).
+def check_choices(method: str, shortest: bool = True) -> None:
+    """Refuse a method the demo does not offer (:data:`METHODS`), and a ``shortest`` that is not True or False
+    (``"False"`` is a true string: taken as a flag, it would flip ``q1`` in silence).
 
-    >>> check_choices("nlerp")
+    >>> check_choices("nlerp", False)
     >>> check_choices("squad")
     Traceback (most recent call last):
     ...
     ValueError: Expected method in ('slerp', 'nlerp', 'lerp'), got 'squad'
+    >>> check_choices("slerp", "no")
+    Traceback (most recent call last):
+    ...
+    TypeError: Expected shortest, True or False, got 'no'
     """
     if method not in METHODS:
         raise ValueError(f"Expected method in {METHODS}, got {method!r}")
+    if not isinstance(shortest, (bool, np.bool_)):
+        raise TypeError(f"Expected shortest, True or False, got {shortest!r}")
 
 
 def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: float, elevation: float,
@@ -577,7 +584,7 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
     >>> slerp_state(0.5, "slerp", False, 360, 0, 90, 0, 0).note   # q1 = -q0, the long way: no one arc
     'SLERP: q1 = −q0, no unique arc'
     """
-    check_choices(method)
+    check_choices(method, shortest)
     path = slerp_path(float(angle), float(azimuth), float(elevation), float(start_yaw), float(start_pitch),
                       bool(shortest))
     q0, total = path.q0, path.total

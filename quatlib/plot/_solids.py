@@ -242,7 +242,7 @@ class Gimbal(Item):
     def __init__(self, scene, radii=(1.5, 1.3, 1.1), *, style="sweep", linewidth=5.0, n=97, labels=None,
                  legend=("yaw ring, about y", "pitch ring, about x", "roll ring, about z")):
         super().__init__(scene)
-        if style not in self.STYLES:
+        if not isinstance(style, str) or style not in self.STYLES:
             raise ValueError(f"Expected style in {sorted(self.STYLES)}, got {style!r}")
         self.style = style
         self.radii = tuple(float(r) for r in radii)

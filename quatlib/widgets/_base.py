@@ -107,6 +107,7 @@ import asyncio
 import base64
 import contextlib
 import html
+import numbers
 import time
 import warnings
 from types import SimpleNamespace
@@ -117,6 +118,7 @@ from IPython import get_ipython
 
 from .. import plot as qp
 from .._numbers import fmt, fmt_vector
+from .._validate import as_numbers
 from ..models.orbit import view_from_drag
 from . import _projector
 
@@ -204,8 +206,17 @@ def labelled(text: str, widget) -> W.HBox:
 
 
 def _check_range(what: str, lo: float, hi: float, value) -> None:
-    """Raise ValueError unless ``lo <= value <= hi`` (NaN never is; a string raises TypeError, as in ipywidgets):
-    a slider's value, checked before ipywidgets would move it to the nearest end in silence."""
+    """Raise unless ``value`` is a number with ``lo <= value <= hi`` (NaN never is): a slider's value, checked
+    before ipywidgets would move it to the nearest end in silence.  Not a number (a string, None, a list) is a
+    TypeError, a number off the range a ValueError; both say what was expected.
+
+    >>> _check_range("yaw (°)", -180, 180, "30")
+    Traceback (most recent call last):
+    ...
+    TypeError: Expected yaw (°), a number from -180 to 180, got '30'
+    """
+    if not isinstance(value, numbers.Real):
+        raise TypeError(f"Expected {what}, a number from {lo:g} to {hi:g}, got {value!r}")
     if not lo <= value <= hi:
         raise ValueError(f"Expected {what} from {lo:g} to {hi:g}, got {value!r}")
 
@@ -672,6 +683,8 @@ class Demo(W.HBox):
         self.view_controls = {}
         view_box = []
         if self.scenes:
+            if view is not None:
+                view = tuple(as_numbers(view, 2, "view (azimuth, elevation) in degrees").tolist())
             azim0, elev0 = view or self.scenes[0].view
             self._home_view = (azim0, elev0)
             self.view_controls = {

@@ -73,7 +73,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     >>> print(f"{demo.set(method='slerp').state.angle:.2f}")
     37.50
     """
-    check_choices(method)  # (before the buttons, which would only say "Invalid selection")
+    check_choices(method, shortest)  # (before the buttons, which would only say "Invalid selection")
     W_IN, H_IN, PANEL = 7.4, 4.5, 4.0
     fig = qp.figure((W_IN, H_IN), dpi=100)
     # every text that moves with the view or the method is drawn as an outline (OutlineText): a Text costs
@@ -122,7 +122,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "method": W.ToggleButtons(options=[(NAMES[m], m) for m in METHODS], value=method, description="method",
                                   style=control_style(button_width="70px")["style"],
                                   tooltips=["great arc, constant speed", "chord, normalized", "chord, not unit"]),
-        "shortest": W.Checkbox(value=bool(shortest), description="short path (flip q1 if q0·q1 < 0)",
+        "shortest": W.Checkbox(value=shortest, description="short path (flip q1 if q0·q1 < 0)",
                                indent=False, layout=control_style()["layout"]),
         "angle": angle_slider("turn (°)", angle, 0, 360, 1, tooltip="from the start to the end orientation"),
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180, 5),
