@@ -26,6 +26,7 @@ inputs through :func:`check_finite`, so the messages are the same either way.
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
@@ -139,6 +140,23 @@ def as_matrix(R, what: str = "rotation matrix") -> np.ndarray:
     if a.ndim < 2 or a.shape[-2:] != (3, 3):
         raise ValueError(f"Expected {what} with shape (..., 3, 3), got {a.shape}")
     return check_finite(a, what)
+
+
+def as_number(x, what: str) -> float:
+    """Validate one finite real number (a demo model's angle, turn or ``t``); return it as a Python float.
+
+    >>> as_number(np.float32(0.5), "t")
+    0.5
+    >>> as_number("30", "angle")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected angle, a finite real number, got '30'
+    """
+    if isinstance(x, numbers.Real) or (isinstance(x, np.ndarray) and x.shape == () and x.dtype.kind in "biuf"):
+        value = float(x)
+        if _isfinite(value):
+            return value
+    raise ValueError(f"Expected {what}, a finite real number, got {x!r}")
 
 
 def as_numbers(x, n: int, what: str) -> np.ndarray:

@@ -24,3 +24,48 @@ def test_model_imports_neither_matplotlib_nor_ipywidgets(name):
             "print(sorted(m for m in ('matplotlib', 'ipywidgets') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def _good_calls():
+    """A working call of every model's state function (``*_state`` in a model's ``__all__``), by name."""
+    from quatlib.models import belt_demo, drift, gimbal, hello, mirrors, plane2d, sandwich, slerp, turret
+
+    return {
+        "belt_state": (belt_demo.belt_state, {"turn": 360, "untangle": 0.0}),
+        "drift_state": (drift.drift_state, {"frames": 100, "every": 0, "magnify": 1,
+                                            "runs": drift.DriftRuns(frames=100)}),
+        "gimbal_state": (gimbal.gimbal_state, {"yaw": 10, "pitch": 20, "roll": 30}),
+        "order_state": (gimbal.order_state, {"angle": 90, "progress": 1.0}),
+        "cube_state": (hello.cube_state, {"yaw": 10, "pitch": 20, "roll": 30}),
+        "mirrors_state": (mirrors.mirrors_state, {"mirror_angle": 30, "turn": 0, "azimuth": 0, "elevation": 0,
+                                                  "position": (-0.27, 0.3, 1.0)}),
+        "rotation_2d_state": (plane2d.rotation_2d_state, {"theta": 30, "point": (1.0, 0.5)}),
+        "composition_state": (plane2d.composition_state, {"alpha": 30, "beta": 40}),
+        "sandwich_state": (sandwich.sandwich_state, {"azimuth": 0, "elevation": 90, "angle": 90, "v": (1, 0.2, 0),
+                                                     "vector": "given"}),
+        "slerp_state": (slerp.slerp_state, {"t": 0.5, "method": "slerp", "shortest": True, "angle": 90,
+                                            "azimuth": 0, "elevation": 90, "start_yaw": 0, "start_pitch": 0}),
+        "turret_state": (turret.turret_state, {"yaw_a": 10, "pitch_a": 0, "yaw_b": 100, "pitch_b": 10, "t": 0.5,
+                                               "lerp": "naive"}),
+    }
+
+
+def test_every_state_function_has_a_working_call_here():
+    import importlib
+
+    names = {n for m in MODELS for n in getattr(importlib.import_module(f"quatlib.models.{m}"), "__all__", ())
+             if n.endswith("_state")}
+    assert names == set(_good_calls())
+
+
+@pytest.mark.parametrize("name, parameter", [(name, p) for name, (_, args) in _good_calls().items() for p in args
+                                             if p != "runs"])
+def test_a_model_refuses_what_a_parameter_cannot_take_with_a_clear_message(name, parameter):
+    """A string, None, NaN, inf or any other object for any parameter of a demo's model is a ValueError or
+    TypeError that says what was expected: never "could not convert string to float", a KeyError from inside, or a
+    state computed from it."""
+    function, good = _good_calls()[name]
+    function(**good)  # the call works as given
+    for bad in ("x", None, float("nan"), float("inf"), object()):
+        with pytest.raises((TypeError, ValueError), match="^Expected"):
+            function(**{**good, parameter: bad})

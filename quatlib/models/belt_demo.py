@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import belt
+from .._validate import as_number
 from .s3 import stereographic, stereographic_path
 
 __all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words",
@@ -279,7 +280,7 @@ def belt_state(turn: float, untangle: float = 0.0, *, n_along: int = 81, n_ball:
     >>> belt_state(turn=725, untangle=1.0).n_crossings  # untangled, then 5° more: no twist comes back
     0
     """
-    turn, u = float(turn), float(untangle)
+    turn, u = as_number(turn, "turn"), as_number(untangle, "untangle")
     allowed = untangle_works(turn)
     if allowed:
         reason = belt.untangle_allowed(turn)[1]

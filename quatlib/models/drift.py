@@ -23,6 +23,7 @@ that matters: a frame right after a normalization is always near 0.
 
 from __future__ import annotations
 
+import numbers
 import time
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ from .. import (
     quaternion_from_axis_angle,
     sandwich_matrix,
 )
+from .._validate import as_number
 
 __all__ = ["F32", "F64", "DEMO_FRAMES", "FRAME_STOPS", "EVERY_CHOICES", "MAGNIFY_CHOICES", "CUBE_SIDE",
            "PANEL_EXTENT", "check_choices", "control_choices", "worst_between", "DriftRuns", "shared_runs",
@@ -368,6 +370,13 @@ def drift_state(frames: int, every: int, magnify: int, *, runs: DriftRuns) -> Dr
     >>> drift_state(frames=1000, every=300, magnify=1, runs=DriftRuns(frames=1000)).stretch  # after 3 normalizations
     (901, 1000)
     """
+    if not (isinstance(every, numbers.Integral) and every >= 0):  # any, not only the demo's EVERY_CHOICES
+        raise ValueError(f"Expected every, a whole number of frames >= 0 (0 = never), got {every!r}")
+    if not as_number(magnify, "magnify") > 0:
+        raise ValueError(f"Expected magnify > 0, got {magnify!r}")
+    if frames not in runs.index:  # (a string, NaN, a frame the runs did not keep)
+        raise ValueError(f"Expected frames, one of runs.stops ({runs.stops[0]:,} to {runs.stops[-1]:,}), "
+                         f"got {frames!r}")
     run = runs.get(every)
     n, every = int(frames), int(every)
     start = (n - 1) // every * every if every else 0  # the last normalization before frame n (every > 0)

@@ -25,7 +25,7 @@ from .._euler import (
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion, quaternion_from_matrix
 from .._rotate import angle_between
-from .._validate import as_numbers
+from .._validate import as_number, as_numbers
 from .geometry import arc_points
 
 __all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES"]
@@ -222,6 +222,7 @@ def order_state(angle: float, progress: float) -> OrderState:
     >>> order_state(angle=90, progress=0.5).stage, order_state(angle=90, progress=1.5).turned
     ('first', array([45., 45.]))
     """
+    angle, progress = as_number(angle, "angle"), as_number(progress, "progress")
     s1 = float(np.clip(progress, 0.0, 1.0))
     s2 = float(np.clip(progress - 1.0, 0.0, 1.0))
     stage = "first" if progress <= 1.0 else "second"

@@ -14,7 +14,7 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._matrix import matrix_from_quaternion
 from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
-from .._validate import as_numbers
+from .._validate import as_number, as_numbers
 from .geometry import arc_points, axis_frame
 
 __all__ = ["CUBE_SIDE", "MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line"]
@@ -178,7 +178,7 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
     frame = axis_frame(azimuth, elevation)
     line = frame[:, 0]
     first = rotate_vector(quaternion_from_axis_angle(line, turn, degrees=True), frame[:, 2])
-    rotation_angle = 2.0 * float(mirror_angle)
+    rotation_angle = 2.0 * as_number(mirror_angle, "mirror_angle")
     n1, n2 = mirror_normals(line, rotation_angle, first=first, degrees=True)
     q = quaternion_from_mirrors(n1, n2)  # n₂ n₁
     q_aa = quaternion_from_axis_angle(line, rotation_angle, degrees=True)

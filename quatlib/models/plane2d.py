@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
-from .._validate import as_numbers
+from .._validate import as_number, as_numbers
 from .geometry import arc_points
 
 __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
@@ -194,6 +194,8 @@ def composition_state(alpha: float, beta: float) -> CompositionState:
     >>> s.same
     True
     """
+    alpha, beta = as_number(alpha, "alpha"), as_number(beta, "beta")
+
     def turn(z, angle):
         return complex(rotate_complex(z, angle, degrees=True))
 

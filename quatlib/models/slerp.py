@@ -30,6 +30,7 @@ from .. import (
     sandwich_matrix,
     swept_angle,
 )
+from .._validate import as_number
 from .geometry import axis_frame
 
 __all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
@@ -585,10 +586,10 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
     'SLERP: q1 = −q0, no unique arc'
     """
     check_choices(method, shortest)
-    path = slerp_path(float(angle), float(azimuth), float(elevation), float(start_yaw), float(start_pitch),
-                      bool(shortest))
+    t = as_number(t, "t")
+    path = slerp_path(as_number(angle, "angle"), as_number(azimuth, "azimuth"), as_number(elevation, "elevation"),
+                      as_number(start_yaw, "start_yaw"), as_number(start_pitch, "start_pitch"), bool(shortest))
     q0, total = path.q0, path.total
-    t = float(t)
 
     # the cube now (the sandwich q v q*: LERP's short q shrinks it), and the other methods' q at t
     now = {m: _at(path, m, t, shortest) for m in METHODS}

@@ -22,6 +22,7 @@ from .._euler import quaternion_from_euler
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
+from .._validate import as_number
 from .gimbal import quiet_euler
 
 __all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "LERP_TITLES", "TurretState", "turret_state",
@@ -299,8 +300,9 @@ def turret_state(yaw_a: float, pitch_a: float, yaw_b: float, pitch_b: float, t: 
     28.2
     """
     check_choices(lerp)
-    keys = np.array([[yaw_a, pitch_a], [yaw_b, pitch_b]], dtype=float)
-    t = float(t)
+    keys = np.array([[as_number(yaw_a, "yaw_a"), as_number(pitch_a, "pitch_a")],
+                     [as_number(yaw_b, "yaw_b"), as_number(pitch_b, "pitch_b")]])
+    t = as_number(t, "t")
     blend = whole_blend(*keys.ravel())  # the same for every t: computed once per pair of keys
     q_a, q_b, keys_w = blend["q_a"], blend["q_b"], blend["keys_wrapped"]
     q_s = slerp(q_a, q_b, t)
