@@ -91,7 +91,7 @@ from ._algebra import log, multiply
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import matrix_from_quaternion
 from ._rotate import rotate_vector
-from ._validate import as_scalar, as_tolerance, as_vector
+from ._validate import as_matrix, as_scalar, as_tolerance, as_vector
 
 __all__ = [
     "TURN_AXIS",
@@ -265,7 +265,7 @@ def twist_profile(r) -> np.ndarray:
     >>> ql.belt.twist_profile([0.3, ql.belt.R_IN, 1.275, ql.belt.R_OUT, 2.0])
     array([1. , 1. , 0.5, 0. , 0. ])
     """
-    r = np.asarray(r, dtype=float)
+    r = as_scalar(r, "distance r")
     x = np.clip((R_OUT - r) / (R_OUT - R_IN), 0.0, 1.0)
     return x * x * (3.0 - 2.0 * x)
 
@@ -281,7 +281,7 @@ def swing_axis(untangle) -> np.ndarray:
            [ 1.,  0.,  0.],
            [ 0., -1.,  0.]])
     """
-    u = np.asarray(untangle, dtype=float)
+    u = as_scalar(untangle, "untangling progress")
     return np.cos(np.pi * u)[..., None] * TURN_AXIS + np.sin(np.pi * u)[..., None] * SWING_AXIS
 
 
@@ -315,7 +315,9 @@ def untangling_quaternion(s, untangle, turns: int = 1) -> np.ndarray:
     >>> ql.belt.untangling_quaternion(s, 0.0)[:, 0], ql.belt.untangling_quaternion(s, 1.0)[:, 0]
     (array([ 1.,  0., -1.,  0.,  1.]), array([1., 1., 1., 1., 1.]))
     """
-    s = np.asarray(s, dtype=float)
+    s = as_scalar(s, "shell parameter s")
+    if not isinstance(turns, (int, np.integer)):
+        raise ValueError(f"Expected turns, a whole number of double turns, got {turns!r}")
     if turns == 0:
         out = np.zeros(s.shape + (4,))
         out[..., 0] = 1.0
@@ -353,7 +355,7 @@ def field_quaternion(s, turn_deg: float, untangle: float = 0.0, *, at: float | N
     True
     """
     turn_deg, untangle, at = _check_state(turn_deg, untangle, at)
-    s = np.asarray(s, dtype=float)
+    s = as_scalar(s, "shell parameter s")
     if untangle == 0.0:
         return quaternion_from_axis_angle(TURN_AXIS, s * np.radians(turn_deg))
     since = quaternion_from_axis_angle(TURN_AXIS, s * np.radians(turn_deg - at))
@@ -434,7 +436,7 @@ def cube_vertices(R=None) -> np.ndarray:
     ((8, 3), array([-0.35, -0.35, -0.35]), array([0.35, 0.35, 0.35]))
     """
     v = _UNIT_VERTICES * (CUBE_SIDE / 2)
-    return v if R is None else v @ np.asarray(R, dtype=float).T
+    return v if R is None else v @ as_matrix(R).T
 
 
 def rest_ribbons(n_along: int = 121, n_across: int = 3) -> np.ndarray:

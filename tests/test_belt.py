@@ -380,3 +380,23 @@ def test_belt_python_int_beyond_float64_raised_overflow_error():
     for call in (belt.untangle_allowed, belt.followed_quaternion, belt.scene):
         with pytest.raises(ValueError, match="within the float64 range"):
             call(10**400)
+
+
+@pytest.mark.parametrize("call", [
+    lambda bad: belt.twist_profile(bad),
+    lambda bad: belt.swing_axis(bad),
+    lambda bad: belt.untangling_quaternion(bad, 0.5),
+    lambda bad: belt.untangling_quaternion(0.5, bad),
+    lambda bad: belt.untangling_quaternion(0.5, 0.5, bad),
+    lambda bad: belt.field_quaternion(bad, 360),
+    lambda bad: belt.field_quaternion(0.5, bad),
+    lambda bad: belt.cube_vertices(bad),
+    lambda bad: belt.scene(bad),
+    lambda bad: belt.ball_path(bad),
+])
+def test_bad_input_is_a_clear_error_never_a_nan(call):
+    """A string, NaN or any other object is a ValueError that says what was expected: ``twist_profile(nan)`` used
+    to return NaN, and ``swing_axis("x")`` said "could not convert string to float"."""
+    for bad in ("x", float("nan"), object()):
+        with pytest.raises(ValueError, match="^Expected"):
+            call(bad)
