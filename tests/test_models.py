@@ -69,3 +69,31 @@ def test_a_model_refuses_what_a_parameter_cannot_take_with_a_clear_message(name,
     for bad in ("x", None, float("nan"), float("inf"), object()):
         with pytest.raises((TypeError, ValueError), match="^Expected"):
             function(**{**good, parameter: bad})
+
+
+def _helper_calls():
+    """The models' public helpers, each as a working call and the parameters a wrong value is tried in."""
+    from quatlib.models import geometry, mirrors, orbit, plane2d, s3, sandwich, slerp, turret
+
+    return {
+        "arc_points": (geometry.arc_points, {"axis": [0, 1, 0], "start": [1, 0, 0], "angle": 1.0}),
+        "view_from_drag": (orbit.view_from_drag, {"view0": (30, 20), "dx": 10, "dy": 5}),
+        "stereographic": (s3.stereographic, {"q": [1, 0, 0, 0]}),
+        "choose_vector": (sandwich.choose_vector, {"v": [1, 0, 0], "axis": [0, 1, 0]}),
+        "angle_between_vectors": (sandwich.angle_between_vectors, {"a": [1, 0, 0], "b": [0, 1, 0]}),
+        "meridian": (slerp.meridian, {"azimuth": 10, "elevation": 20}),
+        "body_point": (slerp.body_point, {"q0": [1, 0, 0, 0], "axis": [0, 1, 0]}),
+        "wrap_degrees": (turret.wrap_degrees, {"d": 190}),
+        "in_plane": (plane2d.in_plane, {"p": (1, 0)}),
+        "reflection_matrix": (mirrors.reflection_matrix, {"n": [1, 0, 0]}),
+        "clear_of_line": (mirrors.clear_of_line, {"position": [1, 1, 0], "line": [0, 1, 0], "fallback": [1, 0, 0]}),
+    }
+
+
+@pytest.mark.parametrize("name, parameter", [(name, p) for name, (_, args) in _helper_calls().items() for p in args])
+def test_a_models_helper_refuses_a_wrong_value_with_a_clear_message(name, parameter):
+    function, good = _helper_calls()[name]
+    function(**good)
+    for bad in ("x", object()) if name == "stereographic" else ("x", float("nan"), object()):  # (NaN: a break)
+        with pytest.raises((TypeError, ValueError), match="^Expected"):
+            function(**{**good, parameter: bad})

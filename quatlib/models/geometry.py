@@ -12,6 +12,7 @@ from .._algebra import multiply
 from .._axis_angle import quaternion_from_axis_angle
 from .._matrix import matrix_from_quaternion
 from .._rotate import rotate_vector
+from .._validate import as_number, as_numbers
 
 __all__ = ["axis_frame", "arc_points"]
 
@@ -78,9 +79,9 @@ def arc_points(axis, start, angle: float, center=(0, 0, 0), *, n: int = 48, degr
     array([[1., 1., 0.],
            [1., 1., 0.]])
     """
-    center = np.asarray(center, dtype=float).reshape(3)
-    start = np.asarray(start, dtype=float).reshape(3)
-    ts = np.linspace(0.0, float(angle), int(n))
+    axis, start = as_numbers(axis, 3, "axis"), as_numbers(start, 3, "start")
+    center, angle = as_numbers(center, 3, "center"), as_number(angle, "angle")
+    ts = np.linspace(0.0, angle, int(n))
     if np.allclose(axis, 0):
         return np.repeat(start[None], int(n), axis=0) + center
     return rotate_vector(quaternion_from_axis_angle(axis, ts, degrees=degrees), start) + center

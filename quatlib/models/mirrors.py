@@ -220,8 +220,8 @@ def clear_of_line(position, line, fallback, distance: float = 1.0, along: float 
     >>> clear_of_line([-0.27, 0.3, 0.2], [0, 1, 0], [1, 0, 0])
     array([-0.8036,  0.3   ,  0.5952])
     """
-    p = np.asarray(position, dtype=float).reshape(3)
-    a = np.asarray(line, dtype=float)
+    p, a = as_numbers(position, 3, "position"), as_numbers(line, 3, "line")
+    fallback = as_numbers(fallback, 3, "fallback")
     t = float(p @ a)
     perp = p - t * a
     r = float(np.linalg.norm(perp))

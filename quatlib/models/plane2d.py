@@ -271,7 +271,8 @@ def in_plane(p) -> np.ndarray:
     >>> in_plane((1.0, 0.5)), in_plane(1j)
     (array([1. , 0.5, 0. ]), array([0., 1., 0.]))
     """
-    return np.array([np.real(p), np.imag(p), 0.0]) if np.iscomplexobj(p) else np.array([p[0], p[1], 0.0])
+    x, y = (np.real(p), np.imag(p)) if np.iscomplexobj(p) else as_numbers(p, 2, "point")
+    return np.array([x, y, 0.0])
 
 
 def ring_spots(directions, gap: float) -> np.ndarray:

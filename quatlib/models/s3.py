@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import as_quaternion
+
 __all__ = ["POLE", "stereographic", "stereographic_path"]
 
 #: The projection's pole: -k = (0, 0, 0, -1), sent to infinity.
@@ -66,9 +68,7 @@ def stereographic(q) -> np.ndarray:
            [ 0.,  1.,  0.],
            [-1.,  0.,  0.]])
     """
-    q = np.asarray(q, dtype=float)
-    if q.shape[-1:] != (4,):
-        raise ValueError(f"Expected quaternions of shape (..., 4), got shape {q.shape}")
+    q = as_quaternion(q, "quaternions", finite=False).astype(float)  # (a NaN row gives a NaN point: a break)
     d = 1.0 + q[..., 3:]
     if np.any(d < 1e-12):
         raise ValueError("Expected quaternions away from the pole -k = (0, 0, 0, -1), got the pole itself")

@@ -37,7 +37,7 @@ def angle_between_vectors(a, b) -> float:
     >>> angle_between_vectors([1, 0, 0], [1, 1, 0]), angle_between_vectors([1, 0, 0], [0, 0, 0])
     (45.0, 0.0)
     """
-    a, b = np.asarray(a, float), np.asarray(b, float)
+    a, b = as_numbers(a, 3, "vector a"), as_numbers(b, 3, "vector b")
     if np.linalg.norm(a) < 1e-12 or np.linalg.norm(b) < 1e-12:
         return 0.0
     return float(np.degrees(np.arctan2(np.linalg.norm(np.cross(a, b)), a @ b)))
@@ -280,7 +280,7 @@ def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
     >>> choose_vector([3, 4, 0], [0, 1, 0], "perpendicular"), choose_vector([3, 4, 0], [0, 1, 0], "along")
     (array([5., 0., 0.]), array([0., 5., 0.]))
     """
-    v, axis = check_vector(v), np.asarray(axis, dtype=float)
+    v, axis = check_vector(v), as_numbers(axis, 3, "axis")
     check_choices(vector)
     length, along = np.linalg.norm(v), float(v @ axis)
     if vector == "along":

@@ -30,7 +30,7 @@ from .. import (
     sandwich_matrix,
     swept_angle,
 )
-from .._validate import as_number
+from .._validate import as_number, as_numbers
 from .geometry import axis_frame
 
 __all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
@@ -114,7 +114,7 @@ def body_point(q0, axis) -> np.ndarray:
     >>> body_point(ql.IDENTITY, [0, 1, 0])   # (0.9, 0.3, 0.3) without its y, at radius 1.25
     array([1.1859, 0.    , 0.3953])
     """
-    axis = np.asarray(axis, dtype=float)
+    axis = as_numbers(axis, 3, "axis")
     for body in (_PREFERRED, np.array([0.0, 0.3, 0.95]), np.array([0.3, 0.95, 0.0])):
         p = rotate_vector(q0, body)
         p = p - (p @ axis) * axis
@@ -151,6 +151,7 @@ def meridian(azimuth: float, elevation: float, radius: float = AXLE, n: int = 25
            [0.7071, 0.7071, 0.    ],
            [0.    , 1.    , 0.    ]])
     """
+    elevation = as_number(elevation, "elevation")
     frame = axis_frame(azimuth, 0.0)
     floor, up = frame[:, 0], frame[:, 1]  # up is +y: the elevation turns floor toward it
     s = np.radians(np.linspace(0.0, elevation, n))

@@ -22,7 +22,7 @@ from .._euler import quaternion_from_euler
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
-from .._validate import as_number
+from .._validate import as_number, as_scalar
 from .gimbal import quiet_euler
 
 __all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "LERP_TITLES", "TurretState", "turret_state",
@@ -58,7 +58,7 @@ def wrap_degrees(d):
     >>> wrap_degrees(np.array([-340.0, 20.0, 180.0, -180.0, 540.0, 360.0]))
     array([ 20.,  20., 180., 180., 180.,   0.])
     """
-    return 180.0 - np.mod(180.0 - np.asarray(d, dtype=float), 360.0)
+    return 180.0 - np.mod(180.0 - as_scalar(d, "angle difference d").astype(float), 360.0)
 
 
 def turned(qs) -> float:
