@@ -66,13 +66,14 @@ round trip, and :func:`quatlib.plot.render_png` redraws only the moving artists
 over a cached background.  ``transport="ipympl"`` shows the same figure on an
 ipympl canvas instead; it needs the
 ipympl front-end extension but not ``%matplotlib widget``.  Chosen by
-measurement (benchmarks/bench_browser_latency.py, JupyterLab 4.6 + headless
-Chromium on the 2-core CI machine, under load from other jobs): slider key →
-repainted figure for ``hello_cube`` took a median of 72-79 ms (p95 132-154 ms)
-with "image" and 183 ms (p95 487 ms) with "ipympl"; ``gimbal`` 71 ms (p95
-147 ms), ``rotation_2d`` 61 ms (p95 129 ms).  The server part (math, artists,
-PNG) is 8-20 ms of CPU per update (benchmarks/bench_demos.py measures it for
-every demo).
+measurement when the course began (benchmarks/bench_browser_latency.py,
+JupyterLab 4.6 + headless Chromium on the 2-core CI machine, under load from
+other jobs): slider key → repainted figure for ``hello_cube`` took a median of
+72-79 ms (p95 132-154 ms) with "image" and 183 ms (p95 487 ms) with "ipympl".
+Since then the image transport got faster (a cached background in layers, PNG
+bands): about 40 ms median over every slider of the course on a quiet machine,
+and 4-13 ms of the kernel's CPU per update; benchmarks/README.md has the
+latest numbers of both.
 
 A slider dragged in the browser is painted just after the kernel has answered
 each of its messages (a callback on the kernel's event loop), not while it
