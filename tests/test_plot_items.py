@@ -31,6 +31,26 @@ def test_polyline_projects_its_points_and_nan_rows_break_it():
         line.set_data([[0, 1]])
 
 
+@pytest.mark.parametrize("draw", [
+    lambda scene, bad: qp.Arrow(scene).set_data(bad),
+    lambda scene, bad: qp.Arrow(scene).set_data((1, 0, 0), tail=bad),
+    lambda scene, bad: qp.Point(scene).set_data(bad),
+    lambda scene, bad: qp.Frame(scene).set_data(None, origin=bad),
+    lambda scene, bad: qp.Cube(scene).set_data(None, center=bad),
+    lambda scene, bad: qp.Cube(scene).set_data(np.diag(bad)),
+    lambda scene, bad: qp.Plane(scene).set_data(bad),
+    lambda scene, bad: qp.Arc(scene).set_data(np.zeros((3, 3)), center=bad),
+])
+def test_a_point_that_must_be_drawn_refuses_nan_and_words(draw):
+    """An arrow's tip, a point, a frame's origin, a cube's centre or matrix: a NaN there would draw nothing, in
+    silence (a NaN row in a path is a break, and stays allowed: the polyline test above)."""
+    for bad in ([np.nan, 0, 0], [0, np.inf, 0]):
+        with pytest.raises(ValueError, match="^Expected a finite"):
+            draw(flat_scene()[1], bad)
+    with pytest.raises(ValueError, match="^Expected"):
+        draw(flat_scene()[1], ["x", "y", "z"])
+
+
 def test_split_polyline_draws_the_far_half_dashed_and_a_fill_covers_the_outline():
     _, scene = flat_scene()
     t = np.linspace(0, 2 * np.pi, 9)

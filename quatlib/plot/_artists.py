@@ -39,8 +39,8 @@ class Arrow(Item):
 
     def set_data(self, tip, tail=(0, 0, 0)) -> None:
         """Move the arrow: from ``tail`` to ``tip`` (course coordinates)."""
-        self.tip = as_points(tip, "tip").reshape(3)
-        self.tail = as_points(tail, "tail").reshape(3)
+        self.tip = as_points(tip, "tip", finite=True).reshape(3)
+        self.tail = as_points(tail, "tail", finite=True).reshape(3)
         self.project_changes(tip, tail)
 
     def set_label(self, text: str) -> None:
@@ -119,7 +119,7 @@ class Point(Item):
 
     def set_data(self, p) -> None:
         """Put the dot at ``p`` (course coordinates)."""
-        self.p = as_points(p, "point").reshape(3)
+        self.p = as_points(p, "point", finite=True).reshape(3)
         self.project()
 
     def set_label(self, text: str) -> None:
@@ -185,7 +185,7 @@ class Frame(Item):
     def set_data(self, R=None, origin=(0, 0, 0)) -> None:
         """Axes ``R[:, 0], R[:, 1], R[:, 2]`` drawn from ``origin`` (identity if ``R`` is None)."""
         self.R = as_matrix(R)
-        self.origin = as_points(origin, "origin").reshape(3)
+        self.origin = as_points(origin, "origin", finite=True).reshape(3)
         self.project()
 
     #: Two axis letters closer than this (pixels, centre to centre) are moved apart.
@@ -382,7 +382,7 @@ class Arc(Item):
         chord from the first to the last point.
         """
         self.points = as_points(points, "arc points").reshape(-1, 3)
-        self.center = as_points(center, "center").reshape(3)
+        self.center = as_points(center, "center", finite=True).reshape(3)
         self.angle = None if angle is None else float(angle)
         self.project()
 
@@ -459,12 +459,12 @@ class Plane(Item):
         self.set_data(normal, center, in_plane)
 
     def set_data(self, normal, center=(0, 0, 0), in_plane=None) -> None:
-        n = as_points(normal, "normal").reshape(3)
+        n = as_points(normal, "normal", finite=True).reshape(3)
         norm = np.linalg.norm(n)
         if norm == 0:
             raise ValueError("Expected a non-zero plane normal, got (0, 0, 0)")
         self.normal = n / norm
-        self.center = as_points(center, "center").reshape(3)
+        self.center = as_points(center, "center", finite=True).reshape(3)
         helper = np.array([0.0, 1.0, 0.0]) if in_plane is None else as_points(in_plane).reshape(3)
         v = helper - (helper @ self.normal) * self.normal
         if np.linalg.norm(v) < 1e-6:
@@ -494,7 +494,7 @@ class Trail(Item):
                  linewidth=2.0, sphere=True, marker_last=True):
         super().__init__(scene)
         self.radius = float(radius)
-        self.center = as_points(center, "center").reshape(3)
+        self.center = as_points(center, "center", finite=True).reshape(3)
         self._sphere = Circle((0, 0), self.radius, facecolor=(0.5, 0.5, 0.5, 0.04),
                               edgecolor=COLORS["faint"], lw=0.8, zorder=Z.BACK - 5)
         self._back = Line2D([], [], color=color, lw=linewidth * 0.7, alpha=line_alpha(color, 0.45), ls=(0, (2, 2)),

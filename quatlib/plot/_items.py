@@ -9,8 +9,11 @@ from ._render import Renderer
 __all__ = ["Item", "as_points", "as_matrix"]
 
 
-def as_points(p, what: str = "points") -> np.ndarray:
+def as_points(p, what: str = "points", *, finite: bool = False) -> np.ndarray:
     """``p`` as a float array of 3D points, shape ``(..., 3)``; ``what`` names it in the error.
+
+    A row of NaN in a path is a break (the line stops there and starts again); ``finite=True`` refuses NaN and
+    inf, for a point that must be drawn (an arrow's tip, a centre): there a NaN would leave a hole in the picture.
 
     >>> as_points([1, 2, 3]).shape
     (3,)
@@ -18,10 +21,19 @@ def as_points(p, what: str = "points") -> np.ndarray:
     Traceback (most recent call last):
     ...
     ValueError: Expected tip with shape (..., 3), got (1, 2)
+    >>> as_points([np.nan, 0, 0], "tip", finite=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected a finite tip, got [nan, 0.0, 0.0]
     """
-    a = np.asarray(p, dtype=float)
+    try:
+        a = np.asarray(p, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"Expected {what}, numbers (x, y, z), got {p!r}") from None
     if a.shape[-1:] != (3,):
         raise ValueError(f"Expected {what} with shape (..., 3), got {a.shape}")
+    if finite and not np.isfinite(a).all():
+        raise ValueError(f"Expected a finite {what}, got {a.tolist()}")
     return a
 
 
@@ -37,9 +49,14 @@ def as_matrix(R) -> np.ndarray:
     """
     if R is None:
         return np.eye(3)
-    a = np.asarray(R, dtype=float)
+    try:
+        a = np.asarray(R, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"Expected a rotation matrix, 3 x 3 numbers, got {R!r}") from None
     if a.shape != (3, 3):
         raise ValueError(f"Expected a rotation matrix with shape (3, 3), got {a.shape}")
+    if not np.isfinite(a).all():
+        raise ValueError(f"Expected a finite rotation matrix, got {a.tolist()}")
     return a
 
 

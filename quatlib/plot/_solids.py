@@ -77,7 +77,7 @@ class Box(Item):
     def set_data(self, R=None, center=(0, 0, 0)) -> None:
         """Turn the box by ``R`` about its centre and put the centre at ``center``."""
         self.R = as_matrix(R)
-        self.center = as_points(center, "center").reshape(3)
+        self.center = as_points(center, "center", finite=True).reshape(3)
         self.vertices = self._local @ self.R.T + self.center
         self.project_changes(R, center)
 
