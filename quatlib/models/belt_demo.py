@@ -70,6 +70,15 @@ class BallDrawing:
         Where crossing ``i + 1``'s number goes (the middle of its arc).
     end : ndarray (3,)
         The cube's rotation now (shifted like the piece it ends).
+
+    Examples
+    --------
+    One full turn: the loop crosses the ball's surface once, so one exit, one arc and one re-entry to draw.
+
+    >>> from quatlib import belt
+    >>> drawing = ball_drawing(belt.ball_path(360))
+    >>> drawing.n_crossings, drawing.exits.shape, drawing.links.shape
+    (1, (1, 3), (1, 27, 3))
     """
 
     positive: np.ndarray
@@ -196,6 +205,17 @@ class BeltState:
         (:func:`quatlib.models.s3.stereographic`): from ``+1`` (the wall) to the cube's ``q``.
     title, note : str
         What the belt panel says about this kind of state (:func:`state_words`).
+
+    Examples
+    --------
+    After 360° the followed quaternion is −1 and the ribbons cannot be untangled; after 720° it is +1 again
+    and they can:
+
+    >>> one, two = belt_state(360), belt_state(720)
+    >>> one.q, one.allowed, one.n_crossings
+    (array([-1.,  0.,  0.,  0.]), False, 1)
+    >>> two.q, two.allowed, two.n_crossings
+    (array([1., 0., 0., 0.]), True, 2)
     """
 
     turn: float

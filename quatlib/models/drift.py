@@ -313,6 +313,12 @@ class DriftState:
     too_big : tuple of bool
         Per picture, whether the magnified cube leaves its panel (a corner beyond
         :data:`PANEL_EXTENT`).
+
+    Examples
+    --------
+    >>> s = drift_state(frames=1000, every=0, magnify=1, runs=DriftRuns(frames=1000))
+    >>> s.normalization, s.shown
+    ('never normalized', 'true size')
     """
 
     frames: int

@@ -58,6 +58,15 @@ class GimbalState:
     alignment : float
         ``|cos|`` of the angle between the roll axis ``R_middle @ z`` and the yaw axis ``y``
         (1 at the lock: they are the same line).
+
+    Examples
+    --------
+    At pitch 90° the roll axis lies along the yaw axis (the angle between them is 0): locked.
+
+    >>> gimbal_state(20, 90, 30).locked, gimbal_state(20, 90, 30).axes_angle
+    (True, 0.0)
+    >>> gimbal_state(20, 0, 30).locked, gimbal_state(20, 0, 30).axes_angle
+    (False, 90.0)
     """
 
     yaw: float
@@ -167,6 +176,13 @@ class OrderState:
         How far the running turn has gone, in degrees.
     arcs : ndarray, shape (2, n, 3)
         The arc the running turn has swept, around its axis, centred at ``ARC_CENTER`` along it.
+
+    Examples
+    --------
+    >>> order_state(angle=90, progress=2.0).verdict
+    '✗ different orientations, 120.0° apart: in 3D the order of turns matters'
+    >>> order_state(angle=180, progress=2.0).same   # two half turns: besides no turn, the one angle that agrees
+    True
     """
 
     angle: float
@@ -291,6 +307,14 @@ class StoresState:
     previews : ndarray, shape (2, n, 3)
         Per cube, the arc the tip of the next own axis would sweep under the next
         nudge ``(last axis, last sign) × step``.
+
+    Examples
+    --------
+    One 15° nudge of pitch from 80°: the quaternion just turns, the Euler angles jump to (180°, 85°, 180°).
+
+    >>> s = TwoStores(start=(0, 80, 0), first=(("x", +1),), step=15)(step=15, replay=1.0)
+    >>> s.euler, s.flip, s.big_jump
+    (array([180.,  85., 180.]), True, True)
     """
 
     euler: np.ndarray

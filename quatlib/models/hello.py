@@ -24,6 +24,12 @@ class CubeState:
         ``R = Ry(yaw) · Rx(pitch) · Rz(roll)``; its columns are where x, y, z went.
     q : ndarray, shape (4,)
         The same rotation as ``(w, x, y, z)``.
+
+    Examples
+    --------
+    >>> s = cube_state(90, 0, 0)   # yaw 90°: x goes to −z
+    >>> s.q, s.R[:, 0]
+    (array([0.7071, 0.    , 0.7071, 0.    ]), array([ 0.,  0., -1.]))
     """
 
     R: np.ndarray

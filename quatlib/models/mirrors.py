@@ -79,6 +79,15 @@ class MirrorsState:
         The arc of ``φ`` from mirror 1's edge to mirror 2's, radius ``0.7`` about ``hinge``.
     turn_centre, turn_arc : ndarray, shape (3,) and (96, 3)
         The arc of the turn ``2φ`` from the cube to its turned copy, about the line, a little below the cubes.
+
+    Examples
+    --------
+    Two mirrors 45° apart: the cube's image in both is the cube turned by 90°, and the quaternion of the two
+    reflections is that turn's (up to sign).
+
+    >>> s = mirrors_state(mirror_angle=45, turn=0, azimuth=0, elevation=90)
+    >>> s.rotation_angle, s.same_rotation, round(s.ghost_det), round(s.final_det)
+    (90.0, True, -1, 1)
     """
 
     mirror_angle: float

@@ -44,6 +44,12 @@ class Rotation2DState:
         ``p′ = R(θ) p``.
     complex : ndarray, shape (2,)
         ``z′ = z e^{iθ}`` as ``(Re, Im)``, with ``z = p[0] + i p[1]``.
+
+    Examples
+    --------
+    >>> s = rotation_2d_state(90, point=(1, 0))
+    >>> s.matrix, s.complex, s.same
+    (array([0., 1.]), array([0., 1.]), True)
     """
 
     theta: float
@@ -139,6 +145,11 @@ class CompositionState:
         ``(1 · e^{iα}) · e^{iβ}`` and ``(1 · e^{iβ}) · e^{iα}``.
     total : complex
         ``e^{i(α+β)}``.
+
+    Examples
+    --------
+    >>> composition_state(alpha=30, beta=60).same   # in the plane, the order of two turns never matters
+    True
     """
 
     alpha: float

@@ -87,6 +87,15 @@ class SandwichState:
     case : str
         One of :data:`CASES`: ``q = 1`` ("identity"), ``q = −1`` ("minus_one"), ``v ⊥ n``
         ("perpendicular": ``q v`` is pure but turned by θ/2), ``v`` along ``n`` ("along"), or "general".
+
+    Examples
+    --------
+    For ``v`` not perpendicular to the axis (and ``q ≠ ±1``), ``q v`` has a real part: it is not a vector.  The
+    sandwich is pure.
+
+    >>> s = sandwich_state(azimuth=0, elevation=90, angle=90, v=(1, 1, 0))
+    >>> s.pure_and_same, round(s.qv_w, 4), s.case
+    (True, -0.7071, 'general')
     """
 
     angle: float

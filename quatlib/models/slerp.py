@@ -250,6 +250,12 @@ class SlerpPath:
     lag_peak : tuple
         ``(t, lag)`` where NLERP is furthest behind (the first half: it is ahead by as much in the second);
         ``(nan, nan)`` where undefined.
+
+    Examples
+    --------
+    >>> path = slerp_path(150, 0, 90, 0, 0, True)
+    >>> path.omega_label   # the sphere of quaternions turns half as far as the cube
+    'Ω = 75° = 150°/2'
     """
 
     q0: np.ndarray
@@ -399,6 +405,14 @@ class SlerpState:
         The ghost's sandwich matrix at ``t`` (None where it has no answer or nothing moves).
     plane_now : dict
         Per method, its point at ``t`` in the q0–q1 plane (:attr:`SlerpPath.plane`), or None.
+
+    Examples
+    --------
+    A 200° turn, taken the short way: ``q1`` is flipped and the cube turns 160°.
+
+    >>> s = slerp_state(0.25, "slerp", True, 200, 0, 90, 0, 0)
+    >>> s.flipped, round(s.total, 6), round(s.dot, 3)
+    (True, 160.0, -0.174)
     """
 
     t: float

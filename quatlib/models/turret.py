@@ -118,6 +118,14 @@ class TurretState:
     roll_slerp : float
         The largest ``|roll|`` of the SLERP head along the whole path, degrees: 0 when only one of yaw and
         pitch changes (then SLERP *is* the per-axis lerp), otherwise a bank a yaw-and-pitch turret cannot make.
+
+    Examples
+    --------
+    Keys at yaw 170° and −170°: lerping the numbers as typed runs the long way round.
+
+    >>> s = turret_state(170, 0, -170, 0, 0.5)
+    >>> s.long_way, round(s.gap_lerp, 1)
+    (True, 180.0)
     """
 
     keys: np.ndarray
