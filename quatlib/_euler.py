@@ -59,6 +59,15 @@ class GimbalLockWarning(UserWarning):
     ``roll = 0`` with the whole turn in yaw, and issue this warning once per
     call.  Silence it with ``warnings.simplefilter("ignore", GimbalLockWarning)``
     where the choice is what you want.
+
+    >>> import warnings
+    >>> import quatlib as ql
+    >>> q = ql.quaternion_from_euler(20, 90, 10, degrees=True)   # pitch 90°: locked
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     angles = ql.euler_from_quaternion(q, degrees=True)
+    >>> caught[0].category.__name__, angles   # only yaw - roll = 10° is known: it all goes to yaw
+    ('GimbalLockWarning', array([10., 90.,  0.]))
     """
 
 

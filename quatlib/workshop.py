@@ -32,7 +32,14 @@ NOTEBOOKS = "notebooks"
 
 
 class FreshCopyError(RuntimeError):
-    """No fresh copy could be made; the message says why and what to do instead.  Nothing was written."""
+    """No fresh copy could be made; the message says why and what to do instead.  Nothing was written.
+
+    >>> try:
+    ...     fresh_copy("99")
+    ... except FreshCopyError as error:
+    ...     print(str(error).split(";")[0])
+    no committed notebook '99_'
+    """
 
 
 # --------------------------------------------------------------------------------------------------------------
