@@ -19,6 +19,19 @@ class Arrow(Item):
 
     The head is drawn in screen space and shrinks when the arrow points at the
     viewer, so it never flips.  ``label`` is written just beyond the tip.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> arrow = ql.plot.Arrow(scene, label="v")
+    >>> arrow.set_data((1, 1, 0))          # from the origin (the default tail) to (1, 1, 0)
+    >>> arrow.tip, arrow.tail
+    (array([1., 1., 0.]), array([0., 0., 0.]))
+    >>> arrow.label, arrow.label_position  # the label, on screen just beyond the tip
+    ('v', array([1.0636, 1.0636]))
+    >>> ql.plot.render_png(fig)[:4]
+    b'\\x89PNG'
     """
 
     def __init__(self, scene, tip=(1, 0, 0), tail=(0, 0, 0), *, color=COLORS["vector"], linewidth=2.2,
@@ -103,6 +116,17 @@ class Point(Item):
     cover a letter of the arrows in ``avoid`` (e.g. the scene's
     ``world.arrows``) it goes round the dot to the nearest free place
     (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> p = ql.plot.Point(scene, label="p")
+    >>> p.set_data((0.5, -0.5, 0))
+    >>> dot, text = p.artists
+    >>> p.p, np.asarray(text.get_position())   # the label sits label_offset = (0.08, 0.08) from the dot, on screen
+    (array([ 0.5, -0.5,  0. ]), array([ 0.58, -0.42]))
     """
 
     def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
@@ -163,6 +187,23 @@ class Frame(Item):
     axes went) from ``origin``.  Its letters (``labels``) are written beyond the
     tips; :meth:`keep_letters_off` keeps them off the lines of other items (a
     gimbal's pivots), :meth:`keep_letters_clear` off the panel's fixed texts.
+
+    Examples
+    --------
+    A quarter turn about z: the frame draws the columns of ``R``, so x' now points along y.
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> frame = ql.plot.Frame(scene, labels=("x'", "y'", "z'"))
+    >>> R = ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 0, 1], 90, degrees=True))
+    >>> frame.set_data(R)
+    >>> np.array([arrow.tip for arrow in frame.arrows]).T / frame.length   # the arrows' tips, as columns: R
+    array([[ 0., -1.,  0.],
+           [ 1.,  0.,  0.],
+           [ 0.,  0.,  1.]])
+    >>> [arrow.label for arrow in frame.arrows]
+    ["x'", "y'", "z'"]
     """
 
     def __init__(self, scene, R=None, origin=(0, 0, 0), *, length=1.25, labels=None, linewidth=2.4,
@@ -353,6 +394,22 @@ class Arc(Item):
     scene's ``world.arrows``): when its place beside the middle point would
     cover one, it slides along the arc to the nearest point where it covers
     none (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> from quatlib.models.geometry import arc_points
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> points = arc_points([0, 0, 1], [1, 0, 0], np.pi / 2, n=5)   # (1, 0, 0) turned a quarter turn about z
+    >>> arc = ql.plot.Arc(scene, label="90°")
+    >>> arc.set_data(points, angle=np.pi / 2)
+    >>> line, head, label = arc.artists
+    >>> np.round(head.get_xy()[0], 3) + 0.0                          # the head's tip: on the last point, (0, 1)
+    array([0., 1.])
+    >>> arc.set_data(arc_points([0, 0, 1], [1, 0, 0], 0.0), angle=0.0)   # a turn through 0: no head
+    >>> head.get_visible()
+    False
     """
 
     def __init__(self, scene, points=None, center=(0, 0, 0), angle=None, *, color=COLORS["vector2"],
@@ -445,6 +502,20 @@ class Plane(Item):
 
     The square's in-plane edges follow ``in_plane`` (projected into the plane), or
     a fixed rule (the world y axis, or x when the normal is along y) if not given.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> mirror = ql.plot.Plane(scene, label="n")
+    >>> mirror.set_data(normal=(0, 0, 2))      # the plane z = 0 (any length of normal)
+    >>> mirror.normal, mirror.normal_arrow.tip  # the unit normal; its arrow is half the square's size long
+    (array([0., 0., 1.]), array([0., 0., 1.]))
+    >>> mirror.corners                          # the 2 x 2 square (size=2.0)
+    array([[ 1.,  1.,  0.],
+           [-1.,  1.,  0.],
+           [-1., -1.,  0.],
+           [ 1., -1.,  0.]])
     """
 
     def __init__(self, scene, normal=(1, 0, 0), center=(0, 0, 0), *, size=2.0, in_plane=None,
@@ -488,6 +559,22 @@ class Trail(Item):
 
     ``Trail(scene, radius=1).set_data(points)``; the sphere's outline is drawn
     faintly, the part of the trail on the far side is drawn faint and dashed.
+
+    Examples
+    --------
+    The tip of z turned half a turn about y, from the front of the sphere round to the back:
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> trail = ql.plot.Trail(scene, radius=1.0)
+    >>> q = ql.quaternion_from_axis_angle([0, 1, 0], np.radians([0, 45, 90, 135, 180]))
+    >>> trail.set_data(ql.rotate_vector(q, [0, 0, 1]))
+    >>> sphere, back, front, last = trail.artists
+    >>> front.get_xdata()   # solid: the near half (and the step that goes behind)
+    array([0.    , 0.7071, 1.    , 0.7071,    nan])
+    >>> back.get_xdata()    # dashed and faint: the far half
+    array([   nan,    nan,    nan, 0.7071, 0.    ])
     """
 
     def __init__(self, scene, points=None, *, radius=1.0, center=(0, 0, 0), color=COLORS["vector2"],
@@ -548,6 +635,17 @@ class Polyline(Item):
     convex hull of both on screen).  With ``split=True`` the
     part nearer the viewer than the origin is solid and the far part faint and
     dashed (like :class:`quatlib.plot.Trail`, for circles around the origin).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> line = ql.plot.Polyline(scene)
+    >>> line.set_data([[0, 0, 0], [1, 0, 0], [np.nan] * 3, [0, 1, 0], [1, 1, 0]])   # two segments: NaN breaks
+    >>> fill, back, drawn = line.artists
+    >>> drawn.get_ydata()                        # the screen y of every point, the break kept
+    array([ 0.,  0., nan,  1.,  1.])
     """
 
     def __init__(self, scene, points=None, *, color=COLORS["ink"], linewidth=1.5, linestyle="-", alpha=1.0,
@@ -627,6 +725,16 @@ class Dots(Item):
 
     Marks on the far side of the origin (seen from the viewer) are drawn faded
     and behind what sits at the centre, like the far half of a :class:`~quatlib.plot.Trail`.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> dots = ql.plot.Dots(scene)
+    >>> dots.set_data([[0, 0, 1], [1, 0, 0], [0, 0, -1]])
+    >>> back, front = dots.artists
+    >>> front.get_xdata(), back.get_xdata()     # (0, 0, -1) is behind the origin: drawn faded, behind the centre
+    (array([0., 1.]), array([0.]))
     """
 
     def __init__(self, scene, points=None, *, color=COLORS["ink"], size=4.5, marker="o", alpha=1.0):
@@ -663,6 +771,17 @@ class Sphere(Item):
     from every direction, so the sphere is static and does not follow the view:
     it is drawn once into the cached background.  (A :class:`Trail` can draw its
     own sphere, about any centre, redrawn when the view turns.)
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> sphere = ql.plot.Sphere(scene, radius=1.5)
+    >>> sphere.static, sphere.follows_view   # drawn once into the cached background
+    (True, False)
+    >>> scene.set_view(40, 30)               # any view: the same circle about the origin
+    >>> sphere.artists[0].center, sphere.artists[0].get_radius()
+    ((0, 0), 1.5)
     """
 
     static = True
@@ -684,6 +803,16 @@ class UnitCircle(Item):
     ``labels`` names the horizontal and vertical axes (``("x", "y")`` or
     ``("Re", "Im")``); ``ticks`` labels the points ``1, i, -1, -i`` of the circle
     (``("1", "i", "−1", "−i")`` for the complex plane, ``None`` for none).
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0), world_frame=False)
+    >>> plane = ql.plot.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))   # the complex plane
+    >>> plane.static, plane.radius, (plane.x_axis.label, plane.y_axis.label)
+    (True, 1.0, ('Re', 'Im'))
+    >>> ql.plot.render_png(fig)[:4]
+    b'\\x89PNG'
     """
 
     static = True

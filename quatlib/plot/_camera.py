@@ -26,6 +26,21 @@ class Camera:
         toward = ( sin(az) cos(el),  sin(el),  cos(az) cos(el))
         right  = ( cos(az),          0,        -sin(az)       )
         up     = toward × right
+
+    Examples
+    --------
+    Seen from ``azim = 90`` (the camera walked round to +x), the z axis points to the
+    screen's left and the x axis at the viewer:
+
+    >>> import quatlib as ql
+    >>> camera = ql.plot.Camera(azim=90, elev=0)
+    >>> xy, depth = camera.project([[0, 0, 1], [1, 0, 0], [0, 1, 0]])   # the tips of the z, x and y axes
+    >>> xy
+    array([[-1.,  0.],
+           [ 0.,  0.],
+           [ 0.,  1.]])
+    >>> depth  # bigger = nearer: only x comes toward the viewer
+    array([0., 1., 0.])
     """
 
     def __init__(self, azim: float = DEFAULT_VIEW[0], elev: float = DEFAULT_VIEW[1]):
@@ -73,6 +88,19 @@ class Scene:
     (:attr:`renderer`) and keeps its axes' ``transData`` as one matrix (worked
     out again when matplotlib changes it); every :class:`~quatlib.plot.Item` created in it is kept in
     :attr:`items` and re-projected by :meth:`set_view`.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))   # one Scene per panel, here looking along -z
+    >>> scene.project([0.5, 1.0, 0.0])[0]                # screen x = course x, screen y = course y
+    array([0.5, 1. ])
+    >>> arrow = ql.plot.Arrow(scene, (0.5, 1.0, 0.0))
+    >>> arrow in scene.items                             # projected again by every set_view
+    True
+    >>> scene.set_view(90, 0)                            # the camera walks round to +x: x now points at the viewer
+    >>> scene.view, scene.project([0.5, 1.0, 0.0])[0]
+    ((90.0, 0.0), array([0., 1.]))
     """
 
     def __init__(self, ax, *, extent: float = 1.6, view=DEFAULT_VIEW, world_frame: bool = True, title=None):

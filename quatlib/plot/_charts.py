@@ -21,6 +21,18 @@ class History:
     ``History(ax, labels=("yaw", "pitch", "roll"), colors=..., ylim=(-180, 180),
     window=40).set_data(values)`` with ``values`` of shape ``(n_steps, n_signals)``;
     the last ``window`` steps are shown with fixed limits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((4, 2))
+    >>> history = ql.plot.History(fig.add_axes((0.15, 0.25, 0.8, 0.55)), ("yaw", "pitch", "roll"), window=5)
+    >>> history.set_data(np.arange(24.0).reshape(8, 3))   # 8 steps of 3 signals
+    >>> history.lines[0].get_xdata(), history.lines[0].get_ydata()   # yaw over the last 5 steps only
+    (array([0, 1, 2, 3, 4]), array([ 9., 12., 15., 18., 21.]))
+    >>> ql.plot.render_png(fig)[:4]
+    b'\\x89PNG'
     """
 
     def __init__(self, ax, labels, colors=None, *, ylim=(-180, 180), window=40, ylabel=None, title=None,
@@ -109,6 +121,22 @@ class Curves:
     text, which costs a tenth of a second per draw); given ticks turn the minor
     ticks off.  ``xticklabels=False`` leaves the x tick labels out (a chart
     stacked above another that has them).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig = ql.plot.figure((4, 2))
+    >>> chart = ql.plot.Curves(fig.add_axes((0.15, 0.2, 0.8, 0.7)), {"SLERP": "C0", "NLERP": "C1"},
+    ...                        xlim=(0, 1), ylim=(0, 1))
+    >>> t = np.linspace(0, 1, 5)
+    >>> chart.set_curve("SLERP", t, t)           # when a setting changes: drawn once into the cached chart layer
+    >>> chart.set_cursor(0.5, {"SLERP": 0.5})    # on every slider move: the cursor, a dot on each curve given
+    >>> cursor, slerp_dot, nlerp_dot = chart.artists
+    >>> slerp_dot.get_data(), nlerp_dot.get_data()
+    (([0.5], [0.5]), ([], []))
+    >>> chart.lines["SLERP"] in chart.chart_artists
+    True
     """
 
     def __init__(self, ax, colors: dict, *, xlim, ylim, xscale="linear", yscale="linear", xlabel=None,

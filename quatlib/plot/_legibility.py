@@ -72,6 +72,17 @@ class TextBox(NamedTuple):
     in display pixels (origin at the figure's bottom left), ``clip`` the clip
     rectangle it was drawn with (``None``: not clipped), ``group`` a number the
     lines of one text share.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+    >>> label = ql.plot.Label(scene, "q0", (0, 0, 0))
+    >>> (box,) = ql.plot.text_boxes(fig)   # the only text drawn
+    >>> box.text, box.group, box.clip
+    ('q0', 0, None)
+    >>> bool(box.bbox.contains(*scene.ax.transData.transform((0, 0))))   # its ink is around the origin's pixel
+    True
     """
 
     text: str

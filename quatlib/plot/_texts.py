@@ -117,6 +117,19 @@ class Label(Item):
 
     ``offset`` is added in screen units (the scene's data units) after projection,
     so a label sits beside what it names whatever the view.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> label = ql.plot.Label(scene, "p", offset=(0.1, 0.0))
+    >>> label.set_data((1, 0.5, 0), text="p′")
+    >>> label.text, np.round(label.artists[0].get_position(), 3)   # 0.1 to the right of the point, on screen
+    ('p′', array([1.1, 0.5]))
+    >>> scene.set_view(90, 0)                                       # the point now projects to (0, 0.5) ...
+    >>> np.round(label.artists[0].get_position(), 3) + 0.0          # ... and the label is still 0.1 to its right
+    array([0.1, 0.5])
     """
 
     def __init__(self, scene, text="", p=(0, 0, 0), *, color=COLORS["ink"], offset=(0.0, 0.0), fontsize=9.5,
@@ -152,6 +165,15 @@ class StaticArtists(Item):
     ``StaticArtists(scene, [text, line, ...])``: the artists must already be in
     ``scene.ax``; they are not re-projected when the view turns (use axes
     coordinates).  Change one later? Call :meth:`~quatlib.plot.Item.changed`.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> text = scene.ax.text(0.98, 0.02, "Y up", transform=scene.ax.transAxes, ha="right")
+    >>> still = ql.plot.StaticArtists(scene, [text])
+    >>> still.static, text in ql.plot.Renderer.of(fig).moving_artists()   # in the cached background, not redrawn
+    (True, False)
     """
 
     static = True
@@ -166,7 +188,18 @@ class StaticArtists(Item):
 
 
 class ScreenText(Item):
-    """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it."""
+    """A text fixed in a panel (axes coordinates), updated with ``set_data(text)``; the view does not move it.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> readout = ql.plot.ScreenText(scene, (0.02, 0.98))
+    >>> readout.set_data("|q| = 1.0000")
+    >>> scene.set_view(10, 40)   # the view turns; the text stays in the panel's top-left corner
+    >>> readout.text, readout.artists[0].get_position()
+    ('|q| = 1.0000', (0.02, 0.98))
+    """
 
     follows_view = False
 
@@ -194,6 +227,20 @@ class StaticText(Item):
     Costs nothing per update while its text stays the same; ``set_data(text)``
     with a new text redraws the figure's background once.  Use it
     for notes that change only when the state crosses a special case.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> note = ql.plot.StaticText(scene, text="")
+    >>> renderer = ql.plot.Renderer.of(fig)
+    >>> _ = renderer.render_rgb()             # draws and caches the background
+    >>> note.set_data("")                     # the same text: the cached background stays
+    >>> renderer.base is not None
+    True
+    >>> note.set_data("gimbal lock")          # a new text: the background is drawn again on the next render
+    >>> renderer.base is None, note.text
+    (True, 'gimbal lock')
     """
 
     static = True
@@ -251,6 +298,18 @@ class Bars(Item):
     static; the bars and the printed values (``value_format``, a function of one
     number returning text; ``None`` prints nothing) move.  Values outside ``lim``
     are clipped for drawing only.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> colors = [ql.plot.COLORS["ink"], *ql.plot.AXIS_COLORS]
+    >>> gauge = ql.plot.Bars(scene, ("w", "x", "y", "z"), colors, value_format="{:+.2f}".format)
+    >>> gauge.set_data(ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True))   # a quarter turn about y
+    >>> gauge.texts
+    ['+0.71', '+0.00', '+0.71', '+0.00']
+    >>> ql.plot.render_png(fig)[:4]
+    b'\\x89PNG'
     """
 
     follows_view = False
