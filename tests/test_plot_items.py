@@ -439,3 +439,18 @@ def test_an_outline_cube_is_the_cube_drawn_by_its_edges_alone():
         for prop in ("get_facecolor", "get_edgecolor", "get_linewidth", "get_alpha"):
             if hasattr(a, prop):
                 np.testing.assert_array_equal(getattr(a, prop)(), getattr(b, prop)())
+
+
+def test_tethers_turn_with_the_view_before_their_first_data():
+    _, scene = flat_scene()
+    qp.Tethers(scene, circumradius=0.6)
+    scene.set_view(30, 20)  # used to raise AttributeError: no quads yet
+
+
+def test_the_ball_of_rotations_has_radius_pi_along_an_axis_of_any_length():
+    _, scene = flat_scene()
+    unit, long = qp.BallOfRotations(scene, (0, 1, 0)), qp.BallOfRotations(scene, (0, 2, 0))
+    np.testing.assert_array_equal(long.axis, unit.axis)
+    np.testing.assert_allclose(long.axis_line.points, unit.axis_line.points)
+    with pytest.raises(ValueError, match="Expected a non-zero turn axis"):
+        qp.BallOfRotations(scene, (0, 0, 0))

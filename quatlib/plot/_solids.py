@@ -38,6 +38,16 @@ class Box(Item):
 
     ``Box(scene, size=(2, 1, 0.5)).set_data(R, center)`` places the box rotated by
     ``R`` (``R @ v``; from quatlib) around ``center``.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> box = ql.plot.Box(scene, size=(1.0, 0.5, 0.25))
+    >>> R = ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 0, 1], 90, degrees=True))
+    >>> box.set_data(R, center=(0.5, 0, 0))                   # a quarter turn about z, then moved to x = 0.5
+    >>> box.vertices.min(axis=0), box.vertices.max(axis=0)   # the long side now runs along y
+    (array([ 0.25 , -0.5  , -0.125]), array([0.75 , 0.5  , 0.125]))
     """
 
     def __init__(self, scene, size=(1.0, 1.0, 1.0), R=None, center=(0, 0, 0), *, alpha=0.35,
@@ -115,7 +125,19 @@ class Box(Item):
 
 
 class Cube(Box):
-    """A :class:`Box` with equal sides (default side 1); :meth:`outline` makes one drawn by its edges alone."""
+    """A :class:`Box` with equal sides (default side 1); :meth:`outline` makes one drawn by its edges alone.
+
+    Examples
+    --------
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> cube = ql.plot.Cube(scene)
+    >>> cube.front   # faces +x, -x, +y, -y, +z, -z: which of them face the viewer (drawn in front)
+    array([ True, False,  True, False,  True, False])
+    >>> cube.set_data(ql.matrix_from_quaternion(ql.quaternion_from_axis_angle([0, 1, 0], 180, degrees=True)))
+    >>> cube.front   # half a turn about y: now the -x and -z faces face the viewer
+    array([False,  True,  True, False, False,  True])
+    """
 
     def __init__(self, scene, side: float = 1.0, R=None, center=(0, 0, 0), **kwargs):
         super().__init__(scene, (side, side, side), R, center, **kwargs)
@@ -159,6 +181,18 @@ class LetteredCube(Box):
     one of them reads backwards.  ``ghost=True`` draws it pale with dashed grey
     edges (the mirror image).  ``set_data(M, center)`` accepts any orthogonal
     ``M`` -- a rotation, or a reflection (det −1) for the mirror image.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> cube = ql.plot.LetteredCube(scene, 1.0)
+    >>> int(cube.front.sum()), len(cube.artists[-1].get_segments())   # three faces in view, an F (two strokes) on each
+    (3, 6)
+    >>> cube.set_data(np.diag([-1.0, 1.0, 1.0]))                      # the mirror image in the plane x = 0
+    >>> round(float(np.linalg.det(cube.R))), len(cube.artists[-1].get_segments())
+    (-1, 6)
     """
 
     def __init__(self, scene, side: float, *, ghost: bool = False, center=(0, 0, 0)):
@@ -234,6 +268,26 @@ class Gimbal(Item):
         stubs) and holds the next ring's pivots.  At pitch ±90° the middle ring
         folds into the outer ring's plane and the roll axle lines up with the yaw
         axle.
+
+    Examples
+    --------
+    At pitch 90° the roll axis has turned onto the yaw axis (gimbal lock):
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> sorted(ql.plot.Gimbal.STYLES)
+    ['mechanical', 'sweep']
+    >>> gimbal = ql.plot.Gimbal(scene, style="mechanical")
+    >>> yaw, pitch, roll = 0, 90, 0
+    >>> R_outer = ql.matrix_from_euler(yaw, 0, 0, degrees=True)         # Ry(yaw)
+    >>> R_middle = ql.matrix_from_euler(yaw, pitch, 0, degrees=True)    # Ry(yaw) Rx(pitch)
+    >>> R = ql.matrix_from_euler(yaw, pitch, roll, degrees=True)        # Ry(yaw) Rx(pitch) Rz(roll)
+    >>> gimbal.set_data(R_outer, R_middle, R)
+    >>> np.round(gimbal.axes, 3) + 0.0   # the axes of the outer (yaw), middle (pitch) and inner (roll) rings
+    array([[ 0.,  1.,  0.],
+           [ 1.,  0.,  0.],
+           [ 0., -1.,  0.]])
     """
 
     RING_AXES = (1, 0, 2)  # outer turns about y, middle about x, inner about z
@@ -342,6 +396,20 @@ class Ribbon(Item):
     shaded by how squarely they face the viewer; the side facing the viewer picks
     the colour (``color`` for the front side, ``back_color`` for the other), so
     each half-turn of twist shows as a change of colour.
+
+    Examples
+    --------
+    A strip along x with half a turn of twist shows both of its sides:
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
+    >>> along = np.column_stack([np.linspace(-1, 1, 9), np.zeros(9), np.zeros(9)])
+    >>> across = ql.rotate_vector(ql.quaternion_from_axis_angle([1, 0, 0], np.linspace(0, np.pi, 9)), [0, 0.2, 0])
+    >>> ribbon = ql.plot.Ribbon(scene)
+    >>> ribbon.set_data(np.stack([along - across, along + across], axis=1))   # (9 along, 2 across, 3)
+    >>> len(ribbon.quads), np.round(ribbon.facing, 2)   # 8 quads: the first 4 show the front, the last 4 the back
+    (8, array([ 0.98,  0.83,  0.56,  0.2 , -0.2 , -0.56, -0.83, -0.98]))
     """
 
     def __init__(self, scene, vertices=None, *, color=COLORS["vector"], back_color=COLORS["vector2"],
@@ -406,6 +474,19 @@ class Tethers(Item):
     With ``ribbon_colors`` (one colour per ribbon) each ribbon has its own colour:
     its front side in that colour, its back side in a lighter tint of it, so the
     ribbons can be told apart and each one's twist still reads as bands.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+    >>> belt = ql.belt.scene(360, n_along=9)   # the cube turned once: 3 ribbons of 9 x 3 points
+    >>> tethers = ql.plot.Tethers(scene, circumradius=ql.belt.CUBE_SIDE * np.sqrt(3) / 2)
+    >>> tethers.set_data(belt.ribbons, belt.R, belt.anchors, belt.walls)
+    >>> tethers.quads.shape, tethers.plates.shape   # 3 x 8 x 2 quads, and a wall plate for each ribbon
+    ((48, 4, 3), (3, 4, 3))
+    >>> int(tethers.front.sum()), len(tethers.front)   # the quads drawn over the cube from this view, of all
+    (28, 48)
     """
 
     def __init__(self, scene, *, circumradius: float, front=COLORS["vector"], back=COLORS["vector2"],
@@ -419,6 +500,7 @@ class Tethers(Item):
         self._wall_edge = np.array([*matplotlib.colors.to_rgb(COLORS["faint"]), line_alpha(COLORS["faint"], 0.9)])
         self.wall_size = float(wall_size)
         self.circumradius = float(circumradius)
+        self.quads = None  # nothing to draw (or to turn with the view) before the first set_data
         self._polys = [PolyCollection([], linewidths=0.6, zorder=z, antialiased=True)
                        for z in (_Z_RIBBON_BACK, _Z_RIBBON_FRONT)]
         self._bolts = [Line2D([], [], ls="none", marker="o", ms=5, color=COLORS["ink"], mec="white", mew=0.8,
@@ -455,6 +537,8 @@ class Tethers(Item):
         self.project_changes(ribbons, R, anchors, walls)
 
     def project(self) -> None:
+        if self.quads is None:
+            return
         toward = self.scene.camera.toward
         q = self.quads
         normals = np.cross(q[:, 2] - q[:, 0], q[:, 3] - q[:, 1])
@@ -507,12 +591,31 @@ class BallOfRotations(Item):
     ``w ≥ 0`` in ``color``, those where ``w < 0`` in ``negative_color``, each
     crossing joined by its own dotted arc (``links``) and numbered at ``numbers``
     (the first ``max_numbers`` crossings).
+
+    Examples
+    --------
+    After one full turn the path leaves the ball at the top and comes back in at the bottom
+    (the same rotation), and ends at the centre (the identity):
+
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, extent=1.3 * np.pi, world_frame=False)
+    >>> ball = ql.plot.BallOfRotations(scene, ql.belt.TURN_AXIS)
+    >>> ball.set_data(ql.belt.ball_path(360))
+    >>> np.round(ball.crossings / np.pi, 3) + 0.0   # (where it leaves, where it comes back) / π
+    array([[[ 0.,  1.,  0.],
+            [ 0., -1.,  0.]]])
+    >>> bool(np.allclose(ball.end, 0))
+    True
     """
 
     def __init__(self, scene, axis=(0, 1, 0), *, color=COLORS["vector2"], negative_color=COLORS["vector"],
                  end_color=COLORS["vector"], max_numbers=2):
         super().__init__(scene)
-        self.axis = np.asarray(axis, dtype=float)
+        axis = as_points(axis, "turn axis", finite=True).reshape(3)
+        if not np.linalg.norm(axis) > 0:
+            raise ValueError("Expected a non-zero turn axis, got (0, 0, 0)")
+        self.axis = axis / np.linalg.norm(axis)  # the ball's radius is π along it, whatever its length
         r = np.pi
         # the ball's outline is the same circle from every direction: a static sphere in the cached background
         self.outline = Sphere(scene, r, facecolor=(0.5, 0.5, 0.5, 0.05), linewidth=1.0, zorder=Z.WORLD)
