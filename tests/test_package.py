@@ -45,13 +45,12 @@ def test_every_public_function_has_a_docstring_with_a_runnable_example(name):
     obj = getattr(ql, name)
     doc = inspect.getdoc(obj)
     assert doc, f"{name} has no docstring"
-    if not (inspect.isclass(obj) and issubclass(obj, Warning)):
-        assert ">>> " in doc, f"{name}'s docstring has no example"
+    assert ">>> " in doc, f"{name}'s docstring has no example"
 
 
-def _public_functions_of_submodules():
-    """``(module, name)`` of every function in ``__all__`` of quatlib's public submodules (plot, widgets, the
-    demo models, belt, ...): what a learner reaches with ``ql.plot.panels??`` or ``ql.belt.deform??``."""
+def _public_functions_and_classes_of_submodules():
+    """``(module, name)`` of every function and class in ``__all__`` of quatlib's public submodules (plot,
+    widgets, the demo models, belt, ...): what a learner reaches with ``ql.plot.panels??`` or ``ql.plot.Arrow??``."""
     import pkgutil
 
     import quatlib.models
@@ -60,11 +59,12 @@ def _public_functions_of_submodules():
              "quatlib.workshop", "quatlib.course",
              *(f"quatlib.models.{m.name}" for m in pkgutil.iter_modules(quatlib.models.__path__))]
     return [(module, name) for module in names for name in importlib.import_module(module).__all__
-            if inspect.isfunction(getattr(importlib.import_module(module), name))]
+            if inspect.isfunction(obj := getattr(importlib.import_module(module), name))
+            or inspect.isclass(obj)]
 
 
-@pytest.mark.parametrize("module, name", _public_functions_of_submodules())
-def test_every_public_function_of_a_submodule_has_a_runnable_example(module, name):
+@pytest.mark.parametrize("module, name", _public_functions_and_classes_of_submodules())
+def test_every_public_function_and_class_of_a_submodule_has_a_runnable_example(module, name):
     doc = inspect.getdoc(getattr(importlib.import_module(module), name))
     assert doc and ">>> " in doc, f"{module}.{name}'s docstring has no example"
 

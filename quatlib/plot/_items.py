@@ -90,6 +90,17 @@ class Item:
     ``follows_view = False``: a view turn then keeps it in the cached
     background.  Nobody outside an item touches its artists: read them with
     :attr:`artists`, move them with ``set_data``.
+
+    Examples
+    --------
+    Every artist of the course is an item: made in a scene, it is registered there and redrawn on every update
+    unless static.  (``help(ql.plot)`` writes a new one from scratch: a segment between two points.)
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1)
+    >>> cube, circle = ql.plot.Cube(scene), ql.plot.UnitCircle(scene)
+    >>> isinstance(cube, ql.plot.Item), cube in scene.items, cube.static, circle.static
+    (True, True, False, True)
     """
 
     #: Drawn into the cached background (True) or redrawn on every update (False).
