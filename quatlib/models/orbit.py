@@ -71,8 +71,8 @@ def view_from_drag(view0, dx: float, dy: float, *, degrees_per_pixel: float = DE
     try:
         values = np.array([*view0, dx, dy, degrees_per_pixel, step, *azim_range, *elev_range], dtype=float)
     except (TypeError, ValueError):  # not numbers (a string, None)
-        values = np.array([np.nan])
-    if values.shape != (10,) or not np.all(np.isfinite(values)):
+        values = None
+    if values is None or values.shape != (10,) or not np.all(np.isfinite(values)):
         raise ValueError(f"Expected finite view0=(azimuth, elevation), dx, dy and settings, got view0={view0!r}, "
                          f"dx={dx!r}, dy={dy!r}, degrees_per_pixel={degrees_per_pixel!r}, step={step!r}, "
                          f"azim_range={azim_range!r}, elev_range={elev_range!r}")
