@@ -64,11 +64,11 @@ class Feedback:
     """The result of a check: truthy when correct; shows as one line of text.
 
     >>> import quatlib as ql
-    >>> feedback = ql.exercises.check("04.2", (-1, 0, 0))
+    >>> feedback = ql.exercises.check("04.2", (1, 0, 0))   # a wrong answer (no example here shows a right one)
     >>> feedback
-    ✅ Correct: a half turn about z reverses x (and y) and leaves z alone.
+    ❌ Not yet: that vector did not move. Only vectors along the axis z stay put under a 180° turn about z.
     >>> bool(feedback), feedback.ok
-    (True, True)
+    (False, False)
     """
 
     ok: bool
@@ -164,8 +164,10 @@ class Exercise:
 
         >>> import quatlib as ql
         >>> exercise = ql.exercises.EXERCISES["04.2"]
-        >>> exercise.check(...).ok, exercise.check((-1, 0, 0)).ok
-        (False, True)
+        >>> exercise.check(...)   # not answered yet
+        ✏️ Not answered yet: replace the ... with your answer and run the cell again.
+        >>> exercise.check((1, 0, 0)).ok
+        False
         """
         if answer is Ellipsis:
             if _presented():

@@ -454,6 +454,26 @@ def test_no_docstring_leaks_an_answer(key):
                 assert not example.want.startswith("✅"), f"{name}'s docstring shows a correct answer to {key}"
 
 
+def test_no_docstring_example_gets_an_answer_accepted(monkeypatch):
+    """Run every example of the module (methods' too): none may give a check a correct answer, whatever it
+    prints (``exercise.check((-1, 0, 0)).ok`` showing ``True`` gives 04.2 away as surely as a ✅)."""
+    accepted = []
+    check = ex.Exercise.check
+
+    def spy(self, answer):
+        feedback = check(self, answer)
+        if feedback.ok:
+            accepted.append((self.key, answer))
+        return feedback
+
+    monkeypatch.setattr(ex.Exercise, "check", spy)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for test in doctest.DocTestFinder().find(ex):
+        runner.run(test, out=lambda text: None)
+    assert runner.summarize(verbose=False).attempted > 10  # the examples did run
+    assert accepted == []
+
+
 def test_no_docstring_example_is_a_correct_answer():
     for name, doc in _docstrings().items():
         for example in doctest.DocTestParser().get_examples(doc):
