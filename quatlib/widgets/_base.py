@@ -108,7 +108,6 @@ import asyncio
 import base64
 import contextlib
 import html
-import numbers
 import time
 import warnings
 from types import SimpleNamespace
@@ -119,7 +118,7 @@ from IPython import get_ipython
 
 from .. import plot as qp
 from .._numbers import fmt, fmt_vector
-from .._validate import as_numbers
+from .._validate import as_number, as_numbers
 from ..models.orbit import view_from_drag
 from . import _projector
 
@@ -207,18 +206,16 @@ def labelled(text: str, widget) -> W.HBox:
 
 
 def _check_range(what: str, lo: float, hi: float, value) -> None:
-    """Raise unless ``value`` is a number with ``lo <= value <= hi`` (NaN never is): a slider's value, checked
-    before ipywidgets would move it to the nearest end in silence.  Not a number (a string, None, a list) is a
-    TypeError, a number off the range a ValueError; both say what was expected.
+    """Raise ValueError unless ``value`` is a finite number with ``lo <= value <= hi``: a slider's value, checked
+    before ipywidgets would move it to the nearest end in silence.  What is not a finite number (a string, None,
+    NaN) is refused by the validation gate (:func:`quatlib._validate.as_number`).
 
     >>> _check_range("yaw (°)", -180, 180, "30")
     Traceback (most recent call last):
     ...
-    TypeError: Expected yaw (°), a number from -180 to 180, got '30'
+    ValueError: Expected yaw (°), a finite real number, got '30'
     """
-    if not isinstance(value, numbers.Real):
-        raise TypeError(f"Expected {what}, a number from {lo:g} to {hi:g}, got {value!r}")
-    if not lo <= value <= hi:
+    if not lo <= as_number(value, what) <= hi:
         raise ValueError(f"Expected {what} from {lo:g} to {hi:g}, got {value!r}")
 
 

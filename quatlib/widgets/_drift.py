@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numbers
-
 import ipywidgets as W
 
 from .. import plot as qp
+from .._validate import as_number
 from ..models.drift import (
     CUBE_SIDE,
     DEMO_FRAMES,
@@ -80,7 +79,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
         raise TypeError(f"Expected runs, a quatlib.models.drift.DriftRuns or None, got {type(runs).__name__}")
     runs = runs or shared_runs(curve=qp.envelope)
     runs.compute_all()  # every setting's run, once per process: no setting waits for a loop
-    if not isinstance(frames, numbers.Real) or not 0 <= frames < float("inf"):  # (False for NaN)
+    if not as_number(frames, "frames") >= 0:
         raise ValueError(f"Expected frames, a number of frames >= 0, got {frames!r}")
     frames = min(runs.stops, key=lambda s: abs(s - frames))
     check_choices(every=every, magnify=magnify)
