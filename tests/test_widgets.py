@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import inspect
+import re
 
 import ipywidgets as W
 import matplotlib
@@ -490,10 +491,14 @@ def _parameters():
 def test_every_parameter_of_every_demo_refuses_what_it_cannot_take_with_a_clear_message(name, parameter):
     """A string, NaN or any other object where a demo expects a number, a point, a choice or a flag is an error
     that says what was expected, never a TypeError from deep inside ("'<=' not supported ...", "cannot reshape
-    array ...") and never a demo built on it (``rotation_2d(point=(nan, 0))`` used to draw nothing, in silence)."""
+    array ...") and never a demo built on it (``rotation_2d(point=(nan, 0))`` used to draw nothing, in silence).
+    The message names the parameter the learner typed, not only the slider's label: ``slerp_vs_nlerp(angle="x")``
+    is about ``angle`` (the slider "turn (°)")."""
     for bad in ("x", float("nan"), object()):
-        with pytest.raises((TypeError, ValueError), match="^Expected"):
+        with pytest.raises((TypeError, ValueError), match="^Expected") as caught:
             getattr(qw, name)(**{parameter: bad})
+        subject = re.split(r", | from ", str(caught.value))[0]
+        assert re.search(rf"\b{re.escape(parameter)}\b", subject), str(caught.value)
 
 
 @pytest.mark.parametrize("call, message", [

@@ -220,7 +220,7 @@ def _check_range(what: str, lo: float, hi: float, value) -> None:
 
 
 def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, step: float = 0.01, *,
-           readout_format: str | None = None, **kwargs) -> W.FloatSlider:
+           readout_format: str | None = None, parameter: str | None = None, **kwargs) -> W.FloatSlider:
     """A labelled slider of the course's width that updates continuously while dragged.
 
     Arrow keys move it by ``step``, the readout can be typed into, and the ends
@@ -228,6 +228,9 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
     as ``step`` has (``0.01`` → ``.2f``) unless ``readout_format`` says otherwise.
     A starting ``value`` outside ``[lo, hi]`` (or NaN) is an error, not moved to
     the nearest end in silence: a demo made with ``yaw=1e9`` would show 180°.
+    A demo factory whose parameter is not named by the label passes its name as
+    ``parameter``, so that the error names what the learner typed, as
+    :meth:`Demo.set` does.
 
     >>> s = slider("blend t", 0.5)
     >>> s.min, s.max, s.step, s.readout_format
@@ -236,8 +239,12 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
     Traceback (most recent call last):
     ...
     ValueError: Expected blend t from 0 to 1, got 1.5
+    >>> slider("blend t", 1.5, parameter="t")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected t (the slider "blend t") from 0 to 1, got 1.5
     """
-    _check_range(description, lo, hi, value)
+    _check_range(description if parameter is None else f'{parameter} (the slider "{description}")', lo, hi, value)
     if readout_format is None:
         decimals = 0 if float(step).is_integer() else len(f"{float(step):f}".rstrip("0").split(".")[1])
         readout_format = f".{decimals}f"

@@ -101,6 +101,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
     controls = {
         "turn": angle_slider("turn (°)", turn, 0.0, 720.0, 5.0, tooltip="turn the cube about the vertical axis"),
         "untangle": slider("untangled", untangle, 0.0, 1.0, 1.0 / _PLAY_STEPS, readout_format=".2f",
+                           parameter="untangle",
                            tooltip="0: twisted, 1: straight; the cube does not move (works at 720°)"),
     }
     buttons = {

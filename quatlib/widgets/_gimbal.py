@@ -121,8 +121,8 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
         "arcs": [qp.Arc(s, color=_C["vector2"], label="", label_radius=1.25, avoid=s.world.arrows) for s in scenes],
         "notes": panel_boxes([360, 360], min_height="2.6em"),
     }
-    controls = {"progress": slider("turns done", progress, 0.0, 2.0, 0.05),
-                "angle": angle_slider("each turn (°)", angle, 0, 180, 5)}
+    controls = {"progress": slider("turns done", progress, 0.0, 2.0, 0.05, parameter="progress"),
+                "angle": angle_slider("each turn (°)", angle, 0, 180, 5, parameter="angle")}
 
     def draw(demo: Demo, s: OrderState) -> str:
         it = demo.items

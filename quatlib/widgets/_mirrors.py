@@ -100,7 +100,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                                      candidates={k: CUBE_SIDE * (AROUND_CUBE if k in CUBES else AROUND_POINT)
                                                  for k in names}, optional=[k for k in names if k not in CUBES])
     controls = {
-        "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180),
+        "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
         "azimuth": angle_slider("axis azimuth (°)", azimuth, -180, 180),
         "elevation": angle_slider("axis elevation (°)", elevation, -90, 90),

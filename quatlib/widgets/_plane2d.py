@@ -73,7 +73,7 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
         "arc_r": qp.Arc(right, label="θ", label_radius=1.45),
         "numbers": numbers,
     }
-    return Demo("rotation_2d", fig, {"theta": angle_slider("θ (°)", theta, -180, 180)},
+    return Demo("rotation_2d", fig, {"theta": angle_slider("θ (°)", theta, -180, 180, parameter="theta")},
                 model=lambda theta: rotation_2d_state(theta, p), draw=_draw_rotation_2d, items=items,
                 transport=transport, below=[W.HBox(numbers)],
                 description="one angle θ turning a point with the 2x2 matrix and with e^{iθ}")
@@ -129,7 +129,8 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
         items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6)
         items[f"{side}_names"] = qp.LabelSet(scene, {"first": _E[n1], "result": _E["α+β"]}, fontsize=10,
                                              colors={"first": first_color, "result": _C["ink"]})
-    controls = {"alpha": angle_slider("α (°)", alpha), "beta": angle_slider("β (°)", beta)}
+    controls = {"alpha": angle_slider("α (°)", alpha, parameter="alpha"),
+                "beta": angle_slider("β (°)", beta, parameter="beta")}
     return Demo("complex_composition", fig, controls, model=composition_state, draw=_draw_composition, items=items,
                 transport=transport, below=[W.HBox(numbers)],
                 description="α and β sliders: e^{iα} e^{iβ} = e^{i(α+β)} in either order")

@@ -76,7 +76,8 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
     yaw_line = items["history_euler"].lines[0]  # wide and pale under the others: visible where roll hides it
     yaw_line.set_linewidth(5.0)
     yaw_line.set_alpha(qp.line_alpha(yaw_line.get_color(), 0.45))
-    controls = {"step": angle_slider("nudge (°)", step, 1, 45), "replay": slider("replay last", 1.0, 0.0, 1.0, 0.05)}
+    controls = {"step": angle_slider("nudge (°)", step, 1, 45, parameter="step"),
+                "replay": slider("replay last", 1.0, 0.0, 1.0, 0.05)}
     store = TwoStores(start, first, step)
     play = W.Play(value=20, min=0, max=20, step=1, interval=60, description="replay the last nudge",
                   layout=W.Layout(width="120px"))

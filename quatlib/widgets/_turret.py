@@ -97,11 +97,14 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     items["notes"] = panel_boxes([360, 360], min_height="2.6em")
 
     controls = {
-        "yaw_a": angle_slider("key A yaw (°)", yaw_a, tooltip="key A, as the editor shows it: turn about up (y)"),
-        "pitch_a": angle_slider("key A pitch (°)", pitch_a, -90, 90, tooltip="key A: raise the barrel"),
-        "yaw_b": angle_slider("key B yaw (°)", yaw_b, tooltip="key B: turn about up (y)"),
-        "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, tooltip="key B: raise the barrel"),
-        "t": slider("blend t", t, 0.0, 1.0, 0.01, tooltip="0: key A, 1: key B"),
+        "yaw_a": angle_slider("key A yaw (°)", yaw_a, parameter="yaw_a",
+                              tooltip="key A, as the editor shows it: turn about up (y)"),
+        "pitch_a": angle_slider("key A pitch (°)", pitch_a, -90, 90, parameter="pitch_a",
+                                tooltip="key A: raise the barrel"),
+        "yaw_b": angle_slider("key B yaw (°)", yaw_b, parameter="yaw_b", tooltip="key B: turn about up (y)"),
+        "pitch_b": angle_slider("key B pitch (°)", pitch_b, -90, 90, parameter="pitch_b",
+                                tooltip="key B: raise the barrel"),
+        "t": slider("blend t", t, 0.0, 1.0, 0.01, parameter="t", tooltip="0: key A, 1: key B"),
         "lerp": W.ToggleButtons(options=[("as typed", "naive"), ("yaw wrapped", "wrapped")], value=lerp,
                                 description="right head", **control_style(button_width="116px"),
                                 tooltips=["lerp yaw and pitch as typed", "lerp the yaw the short way round"]),
