@@ -65,14 +65,12 @@ fixes: :func:`~quatlib.normalize`, or the cheap :func:`renormalize_cheap`
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
-from ._validate import as_matrix, as_quaternion, check_overflow
+from ._validate import as_count, as_matrix, as_quaternion, check_overflow
 
 __all__ = [
     "sandwich_matrix",
@@ -169,24 +167,10 @@ def _as_dtype(dtype) -> np.dtype:
     return dt
 
 
-def _as_count(value, what: str, minimum: int, maximum: int | None = None) -> int:
-    try:
-        n = operator.index(value)
-    except TypeError:
-        raise ValueError(f"Expected {what} as a whole number >= {minimum}, got {value!r}") from None
-    if n < minimum:
-        raise ValueError(f"Expected {what} >= {minimum}, got {n}")
-    if maximum is not None and n > maximum:
-        raise ValueError(
-            f"Expected {what} <= {maximum:,} (every frame is kept in memory), got {n:,}"
-        )
-    return int(n)
-
-
 def _as_every(value, what: str):
     if value is None:
         return None
-    return _as_count(value, what, 1)
+    return as_count(value, what, 1)
 
 
 # --------------------------------------------------------------------------------------
@@ -330,7 +314,7 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     step = as_quaternion(step_q, "step quaternion step_q")
     if step.shape != (4,):
         raise ValueError(f"Expected one step quaternion step_q with shape (4,), got {step.shape}")
-    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
+    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
     every = _as_every(normalize_every, "normalize_every")
     normalizer = normalize if normalizer is None else normalizer
     pw, px, py, pz = _scalars(_rounded(step, dtype, "step quaternion step_q").tolist(), dtype)
@@ -602,7 +586,7 @@ def integrate_angular_velocity(omega, dt: float, frames: int, dtype=np.float64, 
         raise ValueError(f"Expected dt as a positive number, got {dt!r}") from None
     if not (0 < dt < np.inf):
         raise ValueError(f"Expected dt as a positive finite number, got {dt!r}")
-    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
+    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
     half_w_dt = _rounded(np.concatenate([[0.0], w]) * (0.5 * dt), dtype, "½ ω dt")
     q = _rounded(as_quaternion(IDENTITY if q0 is None else q0, "start orientation q0").astype(np.float64), dtype,
                  "start orientation q0")
@@ -692,7 +676,7 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     S = as_matrix(step_R, "step matrix step_R")
     if S.shape != (3, 3):
         raise ValueError(f"Expected one step matrix step_R with shape (3, 3), got {S.shape}")
-    frames = _as_count(frames, "frames", 0, MAX_FRAMES)
+    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
     every = _as_every(reorthonormalize_every, "reorthonormalize_every")
     S = _rounded(S, dtype, "step matrix step_R")
     s00, s01, s02, s10, s11, s12, s20, s21, s22 = _scalars(S.ravel().tolist(), dtype)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from ._numbers import fmt  # no "-0.0000" in tables
+from ._validate import as_count
 
 __all__ = ["table"]
 
@@ -32,24 +31,11 @@ def _cell(value, digits: int) -> str:
 MAX_DIGITS = 20
 
 
-def _as_digits(digits) -> int:
-    """``digits`` as a whole number from 0 to MAX_DIGITS, else ValueError."""
-    try:
-        d = operator.index(digits)
-    except TypeError:
-        raise ValueError(
-            f"Expected digits as a whole number from 0 to {MAX_DIGITS}, got {digits!r}"
-        ) from None
-    if not 0 <= d <= MAX_DIGITS:
-        raise ValueError(f"Expected digits from 0 to {MAX_DIGITS}, got {d}")
-    return d
-
-
 class Table:
     """An aligned text table; displays as text in a notebook (``repr``) and in ``print``."""
 
     def __init__(self, headers, rows, digits: int = 4):
-        digits = _as_digits(digits)
+        digits = as_count(digits, "digits", 0, MAX_DIGITS)
         self.headers = [str(h) for h in headers]
         self.rows = [[_cell(v, digits) for v in row] for row in rows]
         for row in self.rows:

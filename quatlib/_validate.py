@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 
 import numpy as np
 
@@ -177,6 +178,54 @@ def as_numbers(x, n: int, what: str) -> np.ndarray:
     if a.shape != (n,):
         raise ValueError(f"Expected {what} with shape ({n},), got {a.shape}")
     return check_finite(a, what)
+
+
+def as_count(x, what: str, minimum: int | None = 0, maximum: int | None = None, why: str = "") -> int:
+    """Validate one whole number from ``minimum`` to ``maximum`` (a count of frames, samples, turns, digits).
+
+    A Python or numpy integer is taken (``operator.index``); ``2.0``, ``True``, a string or None is not.
+    ``minimum=None``: any whole number, negative too.
+    ``why`` says, for a number over ``maximum``, why the range ends there.
+
+    >>> as_count(np.int64(3), "frames")
+    3
+    >>> as_count(2.5, "samples n", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected samples n as a whole number >= 2, got 2.5
+    >>> as_count(10**9, "samples n", 2, 100_000, why="n=1e9 would need gigabytes")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected samples n from 2 to 100,000 (n=1e9 would need gigabytes), got 1,000,000,000
+    """
+    bounds = "" if minimum is None else f" >= {minimum:,}" if maximum is None else f" from {minimum:,} to {maximum:,}"
+    try:
+        if isinstance(x, (bool, np.bool_)):
+            raise TypeError
+        n = operator.index(x)
+    except TypeError:
+        raise ValueError(f"Expected {what} as a whole number{bounds}, got {x!r}") from None
+    if minimum is not None and n < minimum:
+        raise ValueError(f"Expected {what}{bounds}, got {n:,}")
+    if maximum is not None and n > maximum:
+        raise ValueError(f"Expected {what}{bounds}{f' ({why})' if why else ''}, got {n:,}")
+    return int(n)
+
+
+def as_flag(x, what: str) -> bool:
+    """Validate a flag: ``True`` or ``False`` (numpy's too).  ``"False"`` is a true string: taken as a flag, it
+    would turn an option on in silence.
+
+    >>> as_flag(np.True_, "shortest")
+    True
+    >>> as_flag("no", "shortest")
+    Traceback (most recent call last):
+    ...
+    ValueError: Expected shortest, True or False, got 'no'
+    """
+    if not isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"Expected {what}, True or False, got {x!r}")
+    return bool(x)
 
 
 def as_scalar(x, what: str) -> np.ndarray:

@@ -82,7 +82,6 @@ False
 from __future__ import annotations
 
 import math
-import operator
 from dataclasses import dataclass
 
 import numpy as np
@@ -91,7 +90,7 @@ from ._algebra import log, multiply
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import matrix_from_quaternion
 from ._rotate import rotate_vector
-from ._validate import as_matrix, as_scalar, as_tolerance, as_vector
+from ._validate import as_count, as_matrix, as_scalar, as_tolerance, as_vector
 
 __all__ = [
     "TURN_AXIS",
@@ -316,8 +315,7 @@ def untangling_quaternion(s, untangle, turns: int = 1) -> np.ndarray:
     (array([ 1.,  0., -1.,  0.,  1.]), array([1., 1., 1., 1., 1.]))
     """
     s = as_scalar(s, "shell parameter s")
-    if not isinstance(turns, (int, np.integer)):
-        raise ValueError(f"Expected turns, a whole number of double turns, got {turns!r}")
+    turns = as_count(turns, "turns (double turns)", minimum=None)
     if turns == 0:
         out = np.zeros(s.shape + (4,))
         out[..., 0] = 1.0
@@ -664,12 +662,7 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, at: float
     >>> ql.belt.ball_path(720, 0.75).n_crossings
     0
     """
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise ValueError(f"Expected n as a whole number of samples >= 2, got {n!r}") from None
-    if not 2 <= n <= MAX_BALL_SAMPLES:
-        raise ValueError(f"Expected n from 2 to {MAX_BALL_SAMPLES:,} samples, got {n:,}")
+    n = as_count(n, "n samples", 2, MAX_BALL_SAMPLES, why="each one is a point kept in memory")
     zero_tol = as_tolerance(zero_tol, "surface tolerance zero_tol")
     s = np.linspace(0.0, 1.0, n)
     q = field_quaternion(s, turn_deg, untangle, at=at)

@@ -250,8 +250,11 @@ def test_sandwich_matrix_scales_by_the_squared_length():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(frames=-1), r"Expected frames >= 0, got -1"),
-    (dict(frames=1.5), r"Expected frames as a whole number >= 0, got 1.5"),
+    (dict(frames=-1), r"Expected frames from 0 to 2,000,000, got -1"),
+    (dict(frames=1.5), r"Expected frames as a whole number from 0 to 2,000,000, got 1.5"),
+    (dict(frames=3.0), r"Expected frames as a whole number"),
+    (dict(frames=True), r"Expected frames as a whole number"),
+    (dict(frames=10**9), r"Expected frames from 0 to 2,000,000 \(every frame is kept in memory\), got 1,000,000,000"),
     (dict(dtype=np.float16), r"Expected dtype float32 or float64"),
     (dict(dtype="int32"), r"Expected dtype float32 or float64"),
     (dict(normalize_every=0), r"Expected normalize_every >= 1, got 0"),
@@ -271,7 +274,7 @@ def test_accumulate_rotation_errors(kwargs, message):
     (dict(step_R=np.eye(4)), r"Expected step matrix step_R with shape \(\.\.\., 3, 3\)"),
     (dict(step_R=np.stack([np.eye(3)] * 2)), r"Expected one step matrix step_R with shape \(3, 3\)"),
     (dict(reorthonormalize_every=-2), r"Expected reorthonormalize_every >= 1, got -2"),
-    (dict(frames=None), r"Expected frames as a whole number >= 0, got None"),
+    (dict(frames=None), r"Expected frames as a whole number from 0 to 2,000,000, got None"),
 ])
 def test_accumulate_matrix_errors(kwargs, message):
     args = dict(step_R=np.eye(3), frames=3)
@@ -354,9 +357,10 @@ def test_frame_counts_were_unbounded():
         lambda n: ql.accumulate_rotation(_STEP64, n),
         lambda n: ql.accumulate_matrix(np.eye(3), n),
     ):
-        with pytest.raises(ValueError, match="Expected frames <= 2,000,000 .*, got 100,000,000"):
+        too_many = r"Expected frames from 0 to 2,000,000 \(every frame is kept in memory\), got 100,000,000"
+        with pytest.raises(ValueError, match=too_many):
             call(10**8)
-        with pytest.raises(ValueError, match="Expected frames <= 2,000,000"):
+        with pytest.raises(ValueError, match="Expected frames from 0 to 2,000,000"):
             call(limit + 1)
     assert ql.accumulate_rotation(_STEP64, 5, np.float64).shape == (6, 4)
 

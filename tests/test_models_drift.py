@@ -168,7 +168,7 @@ def test_cost_per_call_is_the_fastest_batch_per_call():
     calls = []
     assert cost_per_call(calls.append, 1, n=4, repeat=3, clock=lambda: next(ticks)) == 2.0 / 4  # fastest, per call
     assert calls == [1] * 12
-    with pytest.raises(ValueError, match="Expected n >= 1 and repeat >= 1, got n=0"):
+    with pytest.raises(ValueError, match="Expected n calls >= 1, got 0"):
         cost_per_call(calls.append, 1, n=0)
 
 

@@ -346,3 +346,38 @@ def test_to_radians_reduces_degrees_exactly():
     assert V.to_radians(90.0, True) == math.radians(90.0)
     np.testing.assert_array_equal(V.to_radians(np.array([720.0 * 2**50, -90.0]), True), [0.0, -math.pi / 2])
     assert V.to_radians(1e20, False) == 1e20
+
+
+@pytest.mark.parametrize("good, minimum, maximum", [(0, 0, None), (np.int64(7), 1, 10), (np.uint8(3), 0, 3),
+                                                    (-5, None, None), (10**20, 0, None)])
+def test_as_count_takes_every_kind_of_integer_in_range(good, minimum, maximum):
+    n = V.as_count(good, "n", minimum, maximum)
+    assert type(n) is int and n == int(good)
+
+
+@pytest.mark.parametrize("bad, message", [
+    (2.0, "Expected n as a whole number >= 1, got 2.0"),        # a float, even a whole one: frames=1e9 is a typo
+    (True, "Expected n as a whole number >= 1, got True"),      # a flag is not a count
+    (np.bool_(True), "Expected n as a whole number >= 1, got"),
+    ("3", "Expected n as a whole number >= 1, got '3'"),
+    (None, "Expected n as a whole number >= 1, got None"),
+    (np.array([1, 2]), "Expected n as a whole number >= 1, got array"),
+    (0, "Expected n >= 1, got 0"),
+])
+def test_as_count_refuses_what_is_not_a_whole_number_in_range(bad, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        V.as_count(bad, "n", 1)
+
+
+def test_as_count_says_why_only_above_the_maximum():
+    with pytest.raises(ValueError, match=re.escape("Expected n from 0 to 9 (no more fit), got 10")):
+        V.as_count(10, "n", 0, 9, why="no more fit")
+    with pytest.raises(ValueError, match=re.escape("Expected n from 0 to 9, got -1")):
+        V.as_count(-1, "n", 0, 9, why="no more fit")
+
+
+@pytest.mark.parametrize("bad", ["False", 0, 1, None, np.array([True]), 1.0])
+def test_as_flag_takes_only_true_or_false(bad):
+    assert V.as_flag(np.False_, "flag") is False
+    with pytest.raises(ValueError, match="Expected flag, True or False, got"):
+        V.as_flag(bad, "flag")

@@ -39,7 +39,7 @@ def test_the_style_sheet_is_css_only():
 
 @pytest.mark.parametrize("bad", [1, "on", None])
 def test_the_switch_takes_a_bool(bad, projector_off):
-    with pytest.raises(ValueError, match="Expected on=True or on=False"):
+    with pytest.raises(ValueError, match="Expected on, True or False"):
         ql.widgets.projector(bad)
 
 

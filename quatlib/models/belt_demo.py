@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import belt
-from .._validate import as_number
+from .._validate import as_count, as_flag, as_number
 from .s3 import stereographic, stereographic_path
 
 __all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words",
@@ -48,7 +48,8 @@ def s3_landmarks(n: int = 97) -> dict:
     >>> marks["w0"][:, 0]
     array([0., 0., 0., 0., 0.])
     """
-    turns = stereographic(belt.followed_quaternion(np.linspace(0.0, 720.0, int(n))))  # (cos θ/2, 0, sin θ/2, 0)
+    n = as_count(n, "n points", 2)
+    turns = stereographic(belt.followed_quaternion(np.linspace(0.0, 720.0, n)))  # (cos θ/2, 0, sin θ/2, 0)
     w0 = 1.2 * np.array([[0.0, -1, -1], [0, 1, -1], [0, 1, 1], [0, -1, 1], [0, -1, -1]])
     return {"turns": turns, "w0": w0}
 
@@ -111,6 +112,10 @@ def ball_drawing(path: belt.BallPath, shift: float = BALL_SHIFT, n_arc: int = 25
     >>> d.n_crossings, d.links.shape
     (2, (2, 27, 3))
     """
+    if not isinstance(path, belt.BallPath):
+        raise TypeError(f"Expected path, a quatlib.belt.BallPath (from ball_path), got {type(path).__name__}")
+    shift = as_number(shift, "shift")
+    n_arc = as_count(n_arc, "n_arc points", 2)
     pieces = path.pieces
     offsets = [(i % 2) * shift * _SHIFT_DIRECTION for i in range(len(pieces))]
     nan = np.full((1, 3), np.nan)
@@ -141,7 +146,7 @@ def untangle_works(turn: float) -> bool:
     >>> untangle_works(720), untangle_works(0), untangle_works(360)
     (True, False, False)
     """
-    return abs(turn - UNTANGLED_AT) <= 1e-6
+    return abs(as_number(turn, "turn") - UNTANGLED_AT) <= 1e-6
 
 
 def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
@@ -161,6 +166,7 @@ def state_words(turn: float, untangle: float, allowed: bool) -> tuple[str, str]:
     >>> state_words(600, 1.0, False)
     ('turned after the untangling', 'Only the turn since 720° twists the ribbons.')
     """
+    turn, untangle, allowed = as_number(turn, "turn"), as_number(untangle, "untangle"), as_flag(allowed, "allowed")
     k360 = turn / 360.0
     full_turns = abs(k360 - round(k360)) < 1e-9
     if allowed and untangle >= 1.0:

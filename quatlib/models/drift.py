@@ -23,7 +23,6 @@ that matters: a frame right after a normalization is always near 0.
 
 from __future__ import annotations
 
-import numbers
 import time
 from dataclasses import dataclass
 
@@ -42,7 +41,7 @@ from .. import (
     quaternion_from_axis_angle,
     sandwich_matrix,
 )
-from .._validate import as_number
+from .._validate import as_count, as_number, as_scalar
 
 __all__ = ["F32", "F64", "DEMO_FRAMES", "FRAME_STOPS", "EVERY_CHOICES", "MAGNIFY_CHOICES", "CUBE_SIDE",
            "PANEL_EXTENT", "check_choices", "control_choices", "worst_between", "DriftRuns", "shared_runs",
@@ -89,6 +88,7 @@ def control_choices(stops) -> dict:
     >>> choices["every"][:3], choices["magnify"][:2]
     ([('never', 0), ('1 frame', 1), ('2 frames', 2)], [('true size', 1), ('×100', 100)])
     """
+    stops = [as_count(n, "each of stops (frames)") for n in np.ravel(np.asarray(stops, dtype=object))]
     return {"frames": [(f"{n:,}", n) for n in stops],
             "every": [("never" if e == 0 else "1 frame" if e == 1 else f"{e:,} frames", e) for e in EVERY_CHOICES],
             "magnify": [("true size" if m == 1 else f"×{m:,}", m) for m in MAGNIFY_CHOICES]}
@@ -108,8 +108,8 @@ def worst_between(err, every: int) -> np.ndarray:
     >>> worst_between([0, 1, 3, 0, 2], every=0)
     array([0., 1., 3., 3., 3.])
     """
-    err = np.asarray(err, dtype=float)
-    if every <= 0:
+    err = as_scalar(err, "errors err").astype(float).reshape(-1)
+    if as_count(every, "every") == 0:
         return np.maximum.accumulate(err)
     out = np.empty_like(err)
     out[:1] = err[:1]
@@ -167,7 +167,7 @@ class DriftRuns:
     """
 
     def __init__(self, frames: int = DEMO_FRAMES, curve=None):
-        self.frames = int(frames)
+        self.frames = as_count(frames, "frames", 1)
         self.curve = curve or _full_curve
         self.stops = [s for s in FRAME_STOPS if s < self.frames] + [self.frames]
         self.steps = _steps()
@@ -240,7 +240,7 @@ def shared_runs(frames: int = DEMO_FRAMES, curve=None) -> DriftRuns:
     >>> shared_runs(1000) is shared_runs(1000)
     True
     """
-    key = (int(frames), curve)
+    key = (as_count(frames, "frames", 1), curve)
     runs = _SHARED.get(key)
     if runs is None:
         runs = _SHARED[key] = DriftRuns(frames, curve)
@@ -259,8 +259,9 @@ def cost_per_call(fn, arg, n: int = 10, repeat: int = 5, *, clock=time.perf_coun
     >>> type(seconds), seconds > 0
     (<class 'float'>, True)
     """
-    if n < 1 or repeat < 1:
-        raise ValueError(f"Expected n >= 1 and repeat >= 1, got n={n!r} and repeat={repeat!r}")
+    n, repeat = as_count(n, "n calls", 1), as_count(repeat, "repeat", 1)
+    if not callable(fn):
+        raise TypeError(f"Expected fn, a function to time, got {fn!r}")
     best = float("inf")
     for _ in range(repeat):
         t0 = clock()
@@ -376,8 +377,7 @@ def drift_state(frames: int, every: int, magnify: int, *, runs: DriftRuns) -> Dr
     >>> drift_state(frames=1000, every=300, magnify=1, runs=DriftRuns(frames=1000)).stretch  # after 3 normalizations
     (901, 1000)
     """
-    if not (isinstance(every, numbers.Integral) and every >= 0):  # any, not only the demo's EVERY_CHOICES
-        raise ValueError(f"Expected every, a whole number of frames >= 0 (0 = never), got {every!r}")
+    every = as_count(every, "every (frames between normalizations; 0 = never)")  # any, not only EVERY_CHOICES
     if not as_number(magnify, "magnify") > 0:
         raise ValueError(f"Expected magnify > 0, got {magnify!r}")
     if frames not in runs.index:  # (a string, NaN, a frame the runs did not keep)

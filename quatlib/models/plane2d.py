@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from .. import complex_from_angle, rotate_2d, rotate_complex, rotation_matrix_2d
-from .._validate import as_number, as_numbers
+from .._validate import as_count, as_number, as_numbers, as_scalar, as_tolerance
 from .geometry import arc_points
 
 __all__ = ["Rotation2DState", "rotation_2d_state", "CompositionState", "composition_state", "spread_angles",
@@ -258,8 +258,10 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100, to
     >>> spread_angles([0, 90])            # far enough apart: left alone
     array([ 0., 90.])
     """
-    a = np.asarray(wanted, dtype=float).reshape(-1).copy()
-    f = np.asarray(fixed, dtype=float).reshape(-1)
+    a = as_scalar(wanted, "wanted directions").astype(float).reshape(-1)  # (a copy: it moves)
+    f = as_scalar(fixed, "fixed directions").astype(float).reshape(-1)
+    gap, iterations = as_number(gap, "gap"), as_count(iterations, "iterations")
+    tol = as_tolerance(tol, "tolerance tol", default=1e-3)
     n = a.size
     order = np.arange(n)
     tie = np.where(order[:, None] > np.arange(n + f.size)[None, :], 1.0, -1.0)  # who goes which way at d = 0
@@ -282,7 +284,7 @@ def in_plane(p) -> np.ndarray:
     >>> in_plane((1.0, 0.5)), in_plane(1j)
     (array([1. , 0.5, 0. ]), array([0., 1., 0.]))
     """
-    x, y = (np.real(p), np.imag(p)) if np.iscomplexobj(p) else as_numbers(p, 2, "point")
+    x, y = as_numbers((np.real(p), np.imag(p)) if np.iscomplexobj(p) else p, 2, "point")
     return np.array([x, y, 0.0])
 
 
@@ -302,5 +304,6 @@ def ring_spots(directions, gap: float) -> np.ndarray:
     array([[ 0.7071,  0.7071,  0.    ],
            [-0.9903,  0.1392,  0.    ]])
     """
+    directions, gap = as_scalar(directions, "directions"), as_number(gap, "gap")
     a = np.radians(spread_angles(directions, fixed=TICKS, gap=gap))
     return RING * np.stack([np.cos(a), np.sin(a), np.zeros_like(a)], axis=-1)

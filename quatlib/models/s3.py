@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import as_quaternion
+from .._validate import as_number, as_quaternion
 
 __all__ = ["POLE", "stereographic", "stereographic_path"]
 
@@ -91,8 +91,10 @@ def stereographic_path(q, far: float = 4.0) -> np.ndarray:
            [nan, nan, nan],
            [ 0.,  0.,  1.]])
     """
-    q = np.asarray(q, dtype=float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = q[..., [0, 2, 1]] / (1.0 + q[..., 3:])
-    out_of_picture = ~(np.linalg.norm(p, axis=-1) <= far)  # NaN (the pole itself) counts as out
+    q = as_quaternion(q, "quaternions", finite=False).astype(float)
+    if not as_number(far, "far") > 0:
+        raise ValueError(f"Expected far > 0, got {far!r}")
+    at_pole = 1.0 + q[..., 3] < 1e-12  # no image at all: a break in the line, like a NaN row
+    p = stereographic(np.where(at_pole[..., None], np.nan, q))
+    out_of_picture = ~(np.linalg.norm(p, axis=-1) <= far)  # (NaN counts as out)
     return np.where(out_of_picture[..., None], np.nan, p)

@@ -13,7 +13,7 @@ from .._algebra import conjugate, inverse, multiply, norm
 from .._axis_angle import quaternion_from_axis_angle
 from .._numbers import fmt
 from .._rotate import rotate_vector
-from .._validate import as_numbers
+from .._validate import as_count, as_number, as_numbers
 from .geometry import arc_points, axis_frame
 
 __all__ = ["SandwichState", "sandwich_state", "check_vector", "check_choices", "angle_between_vectors",
@@ -249,7 +249,7 @@ def signed(x: float, digits: int = 4) -> str:
     >>> signed(-0.0), signed(-6e-17), signed(6e-17), signed(-0.70710678)
     ('-0.0000', '-0.0000', '0.0000', '-0.7071')
     """
-    return f"{float(x):.{digits}f}"
+    return f"{as_number(x, 'x'):.{as_count(digits, 'digits', 0, 20)}f}"
 
 
 def zero_note(x: float) -> str:

@@ -30,7 +30,7 @@ from .. import (
     sandwich_matrix,
     swept_angle,
 )
-from .._validate import as_number, as_numbers
+from .._validate import as_flag, as_number, as_numbers, as_quaternion, as_scalar
 from .geometry import axis_frame
 
 __all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
@@ -71,7 +71,8 @@ def profile(q0, q1, t, method: str, shortest: bool = True) -> dict:
     >>> p["angle"], p["speed"], p["length"]
     (array([ 0., 45., 90.]), array([90., 90., 90.]), array([1., 1., 1.]))
     """
-    t = np.asarray(t, dtype=float)
+    check_choices(method, shortest)
+    t = as_scalar(t, "interpolation parameter t").astype(float).reshape(-1)
     n = len(t)
     nan4 = np.full((n, 4), np.nan)
     out = {"q": nan4, "angle": np.full(n, np.nan), "speed": np.full(n, np.nan), "length": np.full(n, np.nan),
@@ -132,10 +133,10 @@ def body_points(qs, body) -> np.ndarray:
            [nan, nan, nan],
            [ 4.,  0.,  0.]])
     """
-    qs = np.asarray(qs, dtype=float)
+    qs = as_quaternion(qs, "orientations qs", finite=False).astype(float).reshape(-1, 4)
     finite = np.isfinite(qs).all(axis=1)
     pts = np.full((len(qs), 3), np.nan)
-    pts[finite] = sandwich_matrix(qs[finite]) @ np.asarray(body, dtype=float)
+    pts[finite] = sandwich_matrix(qs[finite]) @ as_numbers(body, 3, "body point")
     return pts
 
 
@@ -177,10 +178,9 @@ def chord_plane(q0, q1, axis, shortest: bool = True) -> tuple[np.ndarray, float]
     (array([[1., 0., 0., 0.],
            [0., 0., 1., 0.]]), 75.0)
     """
-    q0 = np.asarray(q0, dtype=float)
-    q1 = np.asarray(q1, dtype=float)
-    e1 = multiply(np.concatenate([[0.0], np.asarray(axis, dtype=float)]), q0)
-    end = -q1 if shortest and dot(q0, q1) < 0 else q1
+    q0, q1, axis = as_numbers(q0, 4, "q0"), as_numbers(q1, 4, "q1"), as_numbers(axis, 3, "axis")
+    e1 = multiply(np.concatenate([[0.0], axis]), q0)
+    end = -q1 if as_flag(shortest, "shortest") and dot(q0, q1) < 0 else q1
     phi = float(np.arctan2(end @ e1, end @ q0))
     return np.array([q0, e1 if phi >= 0 else -e1]), abs(phi)
 
@@ -196,8 +196,11 @@ def to_plane(qs, basis, omega: float) -> np.ndarray:
     array([[-0.7071,  0.7071],
            [ 0.7071,  0.7071]])
     """
-    c = np.asarray(qs, dtype=float) @ np.asarray(basis, dtype=float).T
-    turn = np.pi / 2 + omega / 2
+    basis = as_quaternion(basis, "basis")
+    if basis.shape != (2, 4):
+        raise ValueError(f"Expected basis, the pair (e0, e1) of chord_plane, with shape (2, 4), got {basis.shape}")
+    c = as_quaternion(qs, "quaternions qs", finite=False).astype(float) @ basis.T
+    turn = np.pi / 2 + as_number(omega, "omega") / 2
     return np.stack([c[..., 0] * np.cos(turn) + c[..., 1] * np.sin(turn),
                      c[..., 0] * np.sin(turn) - c[..., 1] * np.cos(turn)], axis=-1)
 
@@ -580,12 +583,11 @@ def check_choices(method: str, shortest: bool = True) -> None:
     >>> check_choices("slerp", "no")
     Traceback (most recent call last):
     ...
-    TypeError: Expected shortest, True or False, got 'no'
+    ValueError: Expected shortest, True or False, got 'no'
     """
     if method not in METHODS:
         raise ValueError(f"Expected method in {METHODS}, got {method!r}")
-    if not isinstance(shortest, (bool, np.bool_)):
-        raise TypeError(f"Expected shortest, True or False, got {shortest!r}")
+    as_flag(shortest, "shortest")
 
 
 def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: float, elevation: float,

@@ -22,7 +22,7 @@ from .._euler import quaternion_from_euler
 from .._interpolate import slerp
 from .._matrix import matrix_from_quaternion
 from .._rotate import angle_between, rotate_vector
-from .._validate import as_number, as_scalar
+from .._validate import as_number, as_quaternion, as_scalar
 from .gimbal import quiet_euler
 
 __all__ = ["AIM", "BARREL", "TS", "TICKS", "SAME", "LERPS", "LERP_TITLES", "TurretState", "turret_state",
@@ -69,6 +69,7 @@ def turned(qs) -> float:
     >>> round(turned(qs), 6)
     90.0
     """
+    qs = as_quaternion(qs, "path qs")
     return float(angle_between(qs[:-1], qs[1:], degrees=True).sum())
 
 

@@ -57,6 +57,7 @@ import ipywidgets as W
 import traitlets
 
 from .. import plot as qp
+from .._validate import as_flag
 
 __all__ = ["projector", "is_on", "stylesheet", "readout_blocks", "figure_text_points", "BODY_PX", "CONTROL_PX",
            "FIGURE_TEXT_PX", "SIDE_PX", "FIGURE_COLUMN_PX", "FIGURE_DPI_SCALE", "ENV"]
@@ -180,9 +181,7 @@ def projector(on: bool = True) -> W.HTML:
     >>> projector(False).value, is_on()
     ('', False)
     """
-    if not isinstance(on, bool):
-        raise ValueError(f"Expected on=True or on=False, got {on!r}")
-    _state["on"] = on
+    _state["on"] = on = as_flag(on, "on")
     _sheet.value = f"<style>{stylesheet()}</style>" if on else ""
     return _sheet
 
