@@ -459,7 +459,12 @@ def _check_02_2(answer):
                               _axis_angle.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True))
     if _rotate.angle_between(mine, other) < 1e-6:
         raise _Wrong("that is Ry(90°)·Rx(90°), x first. Here y comes first: the order changes the axis.")
-    if math.isclose(abs(angle) % 360, 120, abs_tol=1e-4) or math.isclose(abs(angle) % 360, 240, abs_tol=1e-4):
+    right_size = math.isclose(abs(angle) % 360, 120, abs_tol=1e-4) or math.isclose(abs(angle) % 360, 240, abs_tol=1e-4)
+    if right_size and _rotate.angle_between(mine, _algebra.conjugate(_rx90_ry90())) < 1e-6:  # the inverse turn
+        raise _Wrong("your axis lies on the right line, but your turn about it goes the other way round. Reverse the "
+                     "axis or the sign of the angle (right-hand rule: thumb along the axis, fingers curl the way it "
+                     "turns).")
+    if right_size:
         raise _Wrong("the angle is right; the axis is not. The axis is the line the product leaves where it was: "
                      "try R @ axis for your guess.")
     raise _Wrong(f"a turn of {angle:g}° is not it. Compute the product and read its angle with "
@@ -817,15 +822,16 @@ def _swept_170():
 
 _ANGLES_170 = _swept_170()  # the solution's comment shows the numbers the checker compares with
 
-#: 06.1's tolerance in degrees: an answer to a tenth of a degree passes (NLERP's 35.7688° as 35.8).
+#: 06.1's tolerance in degrees: an answer rounded to a tenth of a degree passes (NLERP's 35.7688° as 35.8; cut off
+#: to 35.7, it is 0.07° off and does not).
 _ANGLE_TOL_06 = 0.05
 
 
 @_exercise(
     "06.1",
     "Two orientations 170° apart about y (from the identity). How far has the object turned at t = 0.25 and "
-    "t = 0.5 with SLERP and with NLERP? Answer (slerp_25, slerp_50, nlerp_25, nlerp_50) in degrees, to a tenth "
-    "of a degree or better.",
+    "t = 0.5 with SLERP and with NLERP? Answer (slerp_25, slerp_50, nlerp_25, nlerp_50) in degrees, rounded to "
+    "a tenth of a degree (or to more decimals).",
     """
 q0, q1 = ql.IDENTITY, ql.quaternion_from_axis_angle([0, 1, 0], 170, degrees=True)
 t = [0.25, 0.5]

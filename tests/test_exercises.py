@@ -95,6 +95,9 @@ def test_unanswered_is_a_reminder(key):
         ("02.1", (40, 10), "yaw - roll = 30°"),
         ("02.2", ((1, 1, -1), 120), "x first"),
         ("02.2", ((1, -1, 1), 120), "the angle is right"),
+        ("02.2", ((-1, -1, -1), 120), "goes the other way round"),  # R @ (-1, -1, -1) = (-1, -1, -1): right line
+        ("02.2", ((1, 1, 1), 240), "goes the other way round"),
+        ("02.2", ((2, 2, 2), -120), "goes the other way round"),
         ("02.2", ((1, 0, 0), 90), "a turn of 90°"),
         ("04.4", (2, 1, 2), "no part along"),
         ("04.4", (1, 0, 0), "w = "),
