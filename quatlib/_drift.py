@@ -39,13 +39,15 @@ per add, summed left to right in the order of the Hamilton product formula
 (``multiply``'s docstring; the C code ``r.w = a.w*b.w - a.x*b.x - a.y*b.y -
 a.z*b.z``).  IEEE arithmetic makes the result the same on every machine that runs
 this code: 1.00041378 after 200,000 float32 frames, the per-product roundings
-pulling against the step's growth.  A program whose products round less often
-drifts differently: a loop of :func:`~quatlib.multiply` (float64 intermediates,
-one rounding per component, like a compiled program that fuses or widens its
-arithmetic) ends at 1.0011533, close to the exact-arithmetic 1.00116.  So the
-digits *and* the size of float32 drift depend on how the program rounds; what
-does not depend on it is the cure: one normalization brings the length back to
-1, and normalizing often keeps it there.
+pulling against the step's growth.  A program that rounds elsewhere drifts
+differently: a loop of :func:`~quatlib.multiply` (float64 intermediates, one
+rounding per component, like a compiled program that keeps its intermediates in
+wider registers) ends at 1.0011533, close to the exact-arithmetic 1.00116.  A
+program whose compiler fuses multiplies with adds (FMA) can land near either
+number, depending on which products it fuses and in what order.  So the digits
+*and* the size of float32 drift depend on how the program rounds; what does not
+depend on it is the cure: one normalization brings the length back to 1, and
+normalizing often keeps it there.
 
 **Why the loops are plain Python.**  The running product cannot be vectorized
 (each frame needs the previous one), and a float32 program's digits depend on
