@@ -81,6 +81,7 @@ def _helper_calls():
     return {
         "arc_points": (geometry.arc_points, {"axis": [0, 1, 0], "start": [1, 0, 0], "angle": 1.0}),
         "axis_frame": (geometry.axis_frame, {"azimuth": 10, "elevation": 20}),
+        "split_along": (geometry.split_along, {"v": [1, 2, 3], "axis": [0, 1, 0]}),
         "view_from_drag": (orbit.view_from_drag, {"view0": (30, 20), "dx": 10, "dy": 5}),
         "stereographic": (s3.stereographic, {"q": [1, 0, 0, 0]}),
         "stereographic_path": (s3.stereographic_path, {"q": [[1, 0, 0, 0], [0, 1, 0, 0]], "far": 4.0}),

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import quatlib as ql
-from quatlib.models.geometry import arc_points, axis_frame
+from quatlib.models.geometry import arc_points, axis_frame, split_along
+
+_coordinate = st.floats(-10, 10, allow_nan=False)
 
 
 def test_arc_turns_counter_clockwise_about_its_axis():
@@ -45,3 +49,19 @@ def test_axis_frame_is_a_rotation_whose_first_column_has_the_given_azimuth_and_e
         assert np.linalg.det(R) == pytest.approx(1.0)
         a, e = np.radians(az), np.radians(el)
         np.testing.assert_allclose(R[:, 0], [np.cos(e) * np.cos(a), np.sin(e), -np.cos(e) * np.sin(a)], atol=1e-12)
+
+
+@given(st.tuples(_coordinate, _coordinate, _coordinate), st.floats(-180, 180), st.floats(-90, 90),
+       st.floats(-720, 720))
+def test_split_along_is_the_part_a_turn_keeps_and_the_part_it_turns(v, azimuth, elevation, angle):
+    """``v∥ + v⊥ = v``, ``v∥`` lies on the axis, ``v⊥`` across it; a turn about the axis keeps ``v∥`` and turns
+    ``v⊥`` (notebook 04's reason the sandwich turns by θ), checked with ``rotate_vector``."""
+    axis = axis_frame(azimuth, elevation)[:, 0]
+    v_par, v_perp = split_along(v, axis)
+    assert np.allclose(v_par + v_perp, v, atol=1e-12)
+    assert np.allclose(np.cross(v_par, axis), 0, atol=1e-12) and abs(v_perp @ axis) < 1e-12
+    q = ql.quaternion_from_axis_angle(axis, angle, degrees=True)
+    turned_par, turned_perp = split_along(ql.rotate_vector(q, v), axis)
+    assert np.allclose(turned_par, v_par, atol=1e-9)
+    assert np.allclose(turned_perp, ql.rotate_vector(q, v_perp), atol=1e-9)
+    assert np.isclose(np.linalg.norm(turned_perp), np.linalg.norm(v_perp), atol=1e-9)

@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import belt
 from .._validate import as_count, as_flag, as_number
+from .geometry import split_along
 from .s3 import stereographic, stereographic_path
 
 __all__ = ["UNTANGLED_AT", "BALL_SHIFT", "BallDrawing", "ball_drawing", "BeltState", "belt_state", "state_words",
@@ -130,7 +131,7 @@ def ball_drawing(path: belt.BallPath, shift: float = BALL_SHIFT, n_arc: int = 25
     links, numbers = np.zeros((0, n_arc + 2, 3)), np.zeros((0, 3))
     for i, (out, back) in enumerate(zip(exits, entries)):
         d = out / np.linalg.norm(out)
-        side = belt.SWING_AXIS - (belt.SWING_AXIS @ d) * d  # the arc's plane: d and the swing axis
+        side = split_along(belt.SWING_AXIS, d)[1]  # the arc's plane: d and the swing axis
         side = side / np.linalg.norm(side) if np.linalg.norm(side) > 1e-6 else np.cross(d, belt.TURN_AXIS)
         side = side if i % 2 == 0 else -side
         arc = 1.12 * np.pi * (np.outer(np.cos(t), d) + np.outer(np.sin(t), side))

@@ -14,7 +14,7 @@ from .._matrix import matrix_from_quaternion
 from .._rotate import rotate_vector
 from .._validate import as_number, as_numbers
 
-__all__ = ["axis_frame", "arc_points"]
+__all__ = ["axis_frame", "arc_points", "split_along"]
 
 _Y = np.array([0.0, 1.0, 0.0])
 _Z = np.array([0.0, 0.0, 1.0])
@@ -44,6 +44,20 @@ def axis_frame(azimuth: float, elevation: float) -> np.ndarray:
     q = multiply(quaternion_from_axis_angle(_Y, azimuth, degrees=True),
                  quaternion_from_axis_angle(_Z, elevation, degrees=True))
     return matrix_from_quaternion(q)
+
+
+def split_along(v, axis) -> tuple[np.ndarray, np.ndarray]:
+    """``v = v∥ + v⊥``: the part of ``v`` along the unit ``axis``, ``(v · axis) axis``, and the part across it.
+
+    A turn about ``axis`` leaves ``v∥`` where it is and turns ``v⊥`` in the plane across the axis (notebook 04).
+
+    >>> v_par, v_perp = split_along([1.0, 2.0, 3.0], [0.0, 1.0, 0.0])
+    >>> v_par, v_perp
+    (array([0., 2., 0.]), array([1., 0., 3.]))
+    """
+    v, axis = as_numbers(v, 3, "v"), as_numbers(axis, 3, "axis")
+    v_par = float(v @ axis) * axis
+    return v_par, v - v_par
 
 
 def arc_points(axis, start, angle: float, center=(0, 0, 0), *, n: int = 48, degrees: bool = False) -> np.ndarray:

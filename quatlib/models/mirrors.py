@@ -15,7 +15,7 @@ from .._matrix import matrix_from_quaternion
 from .._reflect import mirror_normals, quaternion_from_mirrors, reflect
 from .._rotate import rotate_vector
 from .._validate import as_number, as_numbers
-from .geometry import arc_points, axis_frame
+from .geometry import arc_points, axis_frame, split_along
 
 __all__ = ["CUBE_SIDE", "MirrorsState", "mirrors_state", "reflection_matrix", "clear_of_line"]
 
@@ -232,7 +232,7 @@ def clear_of_line(position, line, fallback, distance: float = 1.0, along: float 
     p, a = as_numbers(position, 3, "position"), as_numbers(line, 3, "line")
     fallback = as_numbers(fallback, 3, "fallback")
     t = float(p @ a)
-    perp = p - t * a
+    perp = split_along(p, a)[1]
     r = float(np.linalg.norm(perp))
     u = perp / r if r > 1e-9 else np.asarray(fallback, dtype=float) / np.linalg.norm(fallback)
     return float(np.clip(t, -along, along)) * a + max(r, distance) * u

@@ -14,7 +14,7 @@ from .._axis_angle import quaternion_from_axis_angle
 from .._numbers import fmt
 from .._rotate import rotate_vector
 from .._validate import as_count, as_number, as_numbers
-from .geometry import arc_points, axis_frame
+from .geometry import arc_points, axis_frame, split_along
 
 __all__ = ["SandwichState", "sandwich_state", "check_vector", "check_choices", "angle_between_vectors",
            "choose_vector", "CASES", "VECTORS", "vector_choices", "AXIS_REACH", "signed", "zero_note"]
@@ -295,7 +295,7 @@ def choose_vector(v, axis, vector: str = "given") -> np.ndarray:
     if vector == "along":
         return (length if along >= 0 else -length) * axis
     if vector == "perpendicular":
-        across = v - along * axis
+        across = split_along(v, axis)[1]
         if np.linalg.norm(across) < 1e-9 * length:  # v on the axis: any direction across it will do
             across = np.cross(axis, [1.0, 0.0, 0.0] if abs(axis[0]) < 0.9 else [0.0, 1.0, 0.0])
         return length * across / np.linalg.norm(across)
@@ -346,8 +346,7 @@ def sandwich_state(azimuth: float, elevation: float, angle: float, v=(1.0, 0.2, 
     axis = axis_frame(azimuth, elevation)[:, 0]
     v = choose_vector(v, axis, vector)
     q = quaternion_from_axis_angle(axis, angle, degrees=True)
-    v_par = float(v @ axis) * axis
-    v_perp = v - v_par
+    v_par, v_perp = split_along(v, axis)
     v_pure = np.concatenate([[0.0], v])
     v_rot = rotate_vector(q, v)
     qv = multiply(q, v_pure)  # the one-sided product

@@ -31,7 +31,7 @@ from .. import (
     swept_angle,
 )
 from .._validate import as_flag, as_number, as_numbers, as_quaternion, as_scalar
-from .geometry import axis_frame
+from .geometry import axis_frame, split_along
 
 __all__ = ["METHODS", "NAMES", "GHOSTS", "TITLES", "T_GRID", "T_TICKS", "CUBE_SIDE", "CUBE_RADIUS", "RADIUS", "AXLE",
            "SPEED_CAP", "profile", "body_point", "body_points", "meridian", "chord_plane", "to_plane", "SlerpPath",
@@ -118,7 +118,7 @@ def body_point(q0, axis) -> np.ndarray:
     axis = as_numbers(axis, 3, "axis")
     for body in (_PREFERRED, np.array([0.0, 0.3, 0.95]), np.array([0.3, 0.95, 0.0])):
         p = rotate_vector(q0, body)
-        p = p - (p @ axis) * axis
+        p = split_along(p, axis)[1]
         if np.linalg.norm(p) > 0.4:
             return rotate_vector(conjugate(q0), RADIUS * p / np.linalg.norm(p))
     raise AssertionError("unreachable: three independent directions cannot all lie along one axis")
