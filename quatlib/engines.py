@@ -2,8 +2,8 @@
 
 The course works in one frame: right-handed, **Y up** (x right, y up, z toward
 the viewer), quaternions stored scalar first ``(w, x, y, z)``, rotations active.
-Every system below agrees on the algebra (Hamilton's product, ``q v q*``, the
-same matrix from a quaternion); they differ in three things only:
+Every system below agrees on the quaternion algebra (Hamilton's product,
+``q v q*``); they differ in three things:
 
 1. **which way the axes point** -- a change of basis ``M``, a signed
    permutation: ``v_engine = M @ v_course``.  ``det M = -1`` for a left-handed
@@ -11,6 +11,11 @@ same matrix from a quaternion); they differ in three things only:
 2. **the order the four numbers are stored in** -- ``(w, x, y, z)`` or
    ``(x, y, z, w)``;
 3. **what their Euler angles mean** (order, axes, signs).
+
+Matrices can differ in one more way: Unreal multiplies row vectors (``v' = v M``),
+so the matrix its ``FQuat::ToMatrix()`` stores is the transpose of the course's
+``matrix_from_quaternion(q)``, and ``A * B`` of two of its ``FTransform`` s applies
+``A`` first (``A * B`` of two ``FQuat`` s applies ``B`` first, as here).
 
 The table :data:`ENGINES` holds these facts, one :class:`Engine` per system.
 The course's "view" -- right (+x), up (+y), toward the viewer (+z) -- is
@@ -177,7 +182,8 @@ ENGINES = MappingProxyType({
     "scipy": Engine(
         "scipy", "right", None, None, ("+X", "+Y", "+Z"), "(x, y, z, w)",
         None, None,
-        "none by default; from_euler('YXZ', ...) turning axes (capitals), 'yxz' fixed axes",
+        "none by default; the course's R is from_euler('YXZ', [yaw, pitch, roll]) (capitals: turning axes) "
+        "= from_euler('zxy', [roll, pitch, yaw]) (fixed axes)",
         "https://docs.scipy.org/doc/scipy/reference/generated/scipy.spatial.transform.Rotation.from_quat.html"),
 })
 """The systems quatlib knows, by lower-case name (read-only)."""
