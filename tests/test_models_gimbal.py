@@ -208,3 +208,19 @@ def test_a_big_change_near_the_lock_is_called_a_flip_only_when_it_is_one():
     near.nudge("y", +1, 15)  # yaw and roll swing by about 72°, nothing turns by 180°
     s = near(15, 1.0)
     assert s.flip and 30 < s.change < 90 and s.flip_words == "swung far" and "flipped" not in s.jump_note
+
+
+def test_the_last_nudge_is_judged_by_its_own_size_not_by_the_slider_moved_since():
+    """Thirteen 15° nudges of yaw from pitch 60° end in a wrap at ±180°; moving the step slider to 1° afterwards
+    must not turn that wrap into "jumped by 28° for a 1° nudge" (the slider's value is the *next* nudge)."""
+    from quatlib.models.gimbal import TwoStores
+
+    store = TwoStores(start=(0, 60, 0), first=())
+    for _ in range(13):
+        store.nudge("y", +1, 15)
+    before = store(step=15, replay=1.0)
+    for step in (1, 5, 14, 45):
+        after = store(step=step, replay=1.0)
+        assert after.last_step == 15.0 and after.step == step
+        assert (after.flip, after.wrapped, after.jump_note) == (before.flip, before.wrapped, before.jump_note)
+    assert TwoStores(start=(0, 60, 0), first=())(step=15, replay=1.0).last_step == 0.0

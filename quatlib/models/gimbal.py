@@ -296,7 +296,10 @@ class StoresState:
     last : (str, int)
         The last nudge: own axis ``"x"``, ``"y"`` or ``"z"`` and sign ±1.
     step, replay : float
-        The nudge size (degrees) and the replay of the last nudge (0 to 1).
+        The size of the next nudge (degrees: the slider now) and the replay of the last nudge (0 to 1).
+    last_step : float
+        The size of the last nudge, in degrees (0 before any): what :attr:`jump` and :attr:`change` are
+        measured against, even after the slider moved.
     jump : float
         The largest change of a stored number in the last nudge, in degrees (``max |Δ|``).
     change : float
@@ -324,6 +327,7 @@ class StoresState:
     history_q: np.ndarray
     last: tuple
     step: float
+    last_step: float
     replay: float
     jump: float
     change: float
@@ -334,7 +338,7 @@ class StoresState:
     def flip(self) -> bool:
         """Near the lock: an angle changed by more than twice the nudge even on the circle (yaw and roll swing far,
         or flip by 180° going over the top: :attr:`flip_words`)."""
-        return self.change > 2 * self.step + 1e-9
+        return self.change > 2 * self.last_step + 1e-9
 
     @property
     def flip_words(self) -> str:
@@ -352,7 +356,7 @@ class StoresState:
     @property
     def big_jump(self) -> bool:
         """The stored numbers jumped by more than twice the nudge: a wrap or a flip."""
-        return self.jump > 2 * self.step + 1e-9
+        return self.jump > 2 * self.last_step + 1e-9
 
     @property
     def jump_note(self) -> str:
@@ -360,7 +364,7 @@ class StoresState:
         if self.locked:
             return "pitch = ±90°: yaw and roll are not unique here"
         if self.flip:
-            return (f"near the lock: the angles jumped by {self.change:.0f}° for a {self.step:.0f}° nudge "
+            return (f"near the lock: the angles jumped by {self.change:.0f}° for a {self.last_step:.0f}° nudge "
                     f"(yaw and roll {self.flip_words})")
         if self.wrapped:
             return (f"a number jumped by {self.jump:.0f}°, but only across ±180°: on the circle "
@@ -430,7 +434,7 @@ class TwoStores:
         self.q, self.euler = q0, self.start.copy()
         self.prev_q, self.prev_euler = q0, self.start.copy()
         self.history_euler, self.history_q = [self.euler], [self.q]
-        self.last = ("x", +1)
+        self.last, self.last_step = ("x", +1), 0.0
         for axis_name, sign in self.first:
             self.nudge(axis_name, sign, self.first_step)
 
@@ -444,7 +448,7 @@ class TwoStores:
         self.euler = quiet_euler(multiply(quaternion_from_euler(*self.euler, degrees=True), dq))
         self.history_euler.append(self.euler)
         self.history_q.append(self.q)
-        self.last = (axis_name, sign)
+        self.last, self.last_step = (axis_name, sign), float(step)
 
     def __call__(self, step: float, replay: float) -> StoresState:
         """The stores now, both cubes ``replay`` of the way through the last nudge, the next nudge ``step``."""
@@ -463,5 +467,5 @@ class TwoStores:
         previews = np.array([arc_points(R[:, k], PREVIEW_RADIUS * R[:, swept], sign * step, degrees=True)
                              for R in (R_e, R_q)])
         return StoresState(euler=self.euler, q=self.q, R=np.array([R_e, R_q]), history_euler=he, history_q=hq,
-                           last=self.last, step=float(step), replay=t, jump=jump, change=change, tween_gap=gap,
-                           previews=previews)
+                           last=self.last, step=float(step), last_step=self.last_step, replay=t, jump=jump,
+                           change=change, tween_gap=gap, previews=previews)

@@ -314,12 +314,15 @@ class SlerpPath:
 
     @property
     def omega_label(self) -> str:
-        """``Ω`` as half the turn, for the picture of the q0–q1 plane: to the half degree an odd turn gives.
+        """``Ω`` as half the turn, for the picture of the q0–q1 plane: to the half degree an odd turn gives (and a
+        rounding error of a turn that ends where it started, ``1.4e-14°``, is the 0° it is).
 
         >>> slerp_path(150, 0, 90, 0, 0, True).omega_label, slerp_path(359, 0, 90, 0, 0, False).omega_label
         ('Ω = 75° = 150°/2', 'Ω = 179.5° = 359°/2')
+        >>> slerp_path(360, 0, 90, 0, 0, True).omega_label   # the short way from q0 to -q0: no turn at all
+        'Ω = 0° = 0°/2'
         """
-        return f"Ω = {self.omega:.4g}° = {self.total:.4g}°/2"
+        return f"Ω = {round(self.omega, 1) + 0.0:g}° = {round(self.total, 1) + 0.0:g}°/2"
 
 
 @functools.lru_cache(maxsize=16)
