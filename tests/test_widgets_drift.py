@@ -118,10 +118,31 @@ def test_the_matrix_cube_stretches_its_turned_columns(demo):
 def test_too_big_to_fit_is_said_not_hidden(full_demo):
     full_demo.set(magnify=100_000, frames=2000, every=0)
     assert full_demo.state.too_big[2]
-    assert "too big" in full_demo.scenes[2].note
+    assert "may be cut off" in full_demo.scenes[2].note
     full_demo.set(magnify=10_000)
     assert not any(full_demo.state.too_big)
     assert full_demo.scenes[2].note == ""
+
+
+def test_no_picture_is_cut_off_without_its_note(full_demo):
+    """The note is true when shown (a corner beyond the panel's reach is cut off at some view) and never missing:
+    at every magnification and view, a picture whose projected corners leave its panel has the note."""
+    from quatlib.models.drift import CUBE_SIDE
+
+    corners = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float) * CUBE_SIDE / 2
+    seen_cut = set()
+    for magnify in (1, 100, 10_000, 100_000):
+        full_demo.set(magnify=magnify, frames=2000, every=0)
+        for azim in (-180, -90, -45, 0, 45, 90, 180):
+            for elev in (-90, -30, 0, 30, 90):
+                full_demo.set(view_azim=azim, view_elev=elev)
+                for k, key in ((0, "sandwich"), (2, "matrix")):
+                    scene = full_demo.scenes[k]
+                    xy, _ = scene.project(corners @ full_demo.state.pictures[key].T)
+                    if np.abs(xy).max() > scene.extent:
+                        seen_cut.add(k)
+                        assert scene.note, (magnify, azim, elev, key)
+    assert seen_cut  # the sweep did reach pictures that leave their panel
 
 
 def test_the_setting_changes_only_the_float32_quaternion_curve(demo):

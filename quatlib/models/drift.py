@@ -312,8 +312,8 @@ class DriftState:
         with its deviation from the nearest rotation magnified), and the true-size
         outlines behind them, ``"ghost_q"`` and ``"ghost_R"``.
     too_big : tuple of bool
-        Per picture, whether the magnified cube leaves its panel (a corner beyond
-        :data:`PANEL_EXTENT`).
+        Per picture, whether the magnified cube can leave its panel: a corner further than
+        :data:`PANEL_EXTENT` from the centre is cut off at some views (not always at the one shown).
 
     Examples
     --------

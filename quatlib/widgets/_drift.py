@@ -146,7 +146,8 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     for cube, key in zip(it["cubes"], ("sandwich", "normalized", "matrix"), strict=True):
         cube.set_data(s.pictures[key])
     for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
-        demo.scenes[k].set_note("too big to fit: magnify less" if s.too_big[k] else "")
+        # (a corner beyond the panel's reach: cut off at some views, maybe not at this one)
+        demo.scenes[k].set_note("may be cut off: magnify less" if s.too_big[k] else "")
     shown, col = s.shown, s.columns
     captions = [f"{shown}: q v q* scales by |q|² = <b>{s.magnified_scale:.3f}</b>",
                 f"|normalize(q)| = {s.normalized_length:.8f}: a pure turn",
