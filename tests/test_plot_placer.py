@@ -148,6 +148,21 @@ def test_placed_labels_keep_apart_off_what_they_avoid_and_off_their_disc_whateve
         assert np.hypot(*(np.clip(centre, lo, hi) - centre)) >= rim[0] - centre[0] - 1e-6
 
 
+@pytest.mark.parametrize("dpi_scale", [1.0, 1.6])
+def test_carded_names_keep_their_cards_apart_not_only_their_ink(dpi_scale):
+    """Two names of one point on cards: the cards (which reach CARD_PAD points beyond the ink) do not touch, so
+    "2φ = 90°" and "φ = 45°" are not read as one label (two_mirrors at turn 90°, before this was fixed)."""
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    fig.set_dpi(fig.dpi * dpi_scale)
+    names = qp.PlacedLabels(scene, {"a": "2φ = 90°", "b": "φ = 45°"}, card=True)
+    names.set_data({"a": (0.2, 0, 0), "b": (0.2, 0, 0)})
+    reach = qp.OutlineText.CARD_PAD * fig.dpi / 72
+    (a0, a1), (b0, b1) = (names.labels[k].pixel_box() + [[-reach, -reach], [reach, reach]] for k in "ab")
+    assert _apart((a0, a1), (b0, b1))
+    gap = max(b0[0] - a1[0], a0[0] - b1[0], b0[1] - a1[1], a0[1] - b1[1])
+    assert gap >= 2 * names.pad - 1e-6  # cards kept pad pixels apart on each side, as bare names are
+
+
 def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional():
     _, (scene,) = qp.panels(1, world_frame=False)
     names = qp.PlacedLabels(scene, {"a": "first", "b": "second"}, candidates={"a": [(0, 0)], "b": [(0, 0)]},

@@ -46,6 +46,9 @@ class OutlineText(Item):
     ('second', b'\\x89PNG')
     """
 
+    #: How far a card reaches beyond the glyphs' box on every side, in points.
+    CARD_PAD = 1.5
+
     def __init__(self, scene, text: str = "", p=(0, 0, 0), *, xy=None, color=COLORS["ink"], fontsize=9.5,
                  ha="center", va="center", offset=(0.0, 0.0), alpha=1.0, family="DejaVu Sans", zorder=Z.TEXT - 2,
                  inside=False, card=False):
@@ -63,7 +66,7 @@ class OutlineText(Item):
         self.own(self._patch)
         self._card = None
         if card:  # a rounded white box under the glyphs, in points like them (resized with the text)
-            self._card = FancyBboxPatch((0, 0), 1, 1, boxstyle="round,pad=1.5", facecolor="white",
+            self._card = FancyBboxPatch((0, 0), 1, 1, boxstyle=f"round,pad={self.CARD_PAD}", facecolor="white",
                                         edgecolor="none", alpha=0.75, zorder=zorder - 0.01)
             self._card.set_clip_on(False)
             self.ax.add_artist(self._card)

@@ -425,8 +425,9 @@ class PlacedLabels(Item):
     screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
     boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters), of the
     panel's fixed texts (title, legend, note: texts in axes coordinates) and of ``discs`` (``(x, y, r)`` in
-    screen units), inside the panel.  A name in ``optional`` with no free place is hidden.  Create it after the
-    items it must avoid, so that it projects after them.
+    screen units), inside the panel, with ``pad`` pixels kept clear around each name (around its card, with
+    ``card=True``: cards that touch read as one label).  A name in ``optional`` with no free place is hidden.
+    Create it after the items it must avoid, so that it projects after them.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
@@ -444,6 +445,7 @@ class PlacedLabels(Item):
         colors = colors or {}
         self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
                                                  card=card)) for k, text in texts.items()}
+        self.card = bool(card)
         self.candidates = dict(candidates or {})
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
         self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
@@ -467,7 +469,9 @@ class PlacedLabels(Item):
         xy, _ = self.scene.project(np.array([self.points[k] for k in keys]))
         anchors = ax.transData.transform(xy)  # pixels; a centred name's box is centred on its anchor
         boxes = np.array([self.labels[k].pixel_box() for k in keys])
-        sizes = boxes[:, 1] - boxes[:, 0] + 2 * self.pad
+        # pad pixels around each name's ink, and around its card (which reaches beyond the ink) if it has one
+        pad = self.pad + (OutlineText.CARD_PAD * self.ax.figure.dpi / 72 if self.card else 0.0)
+        sizes = boxes[:, 1] - boxes[:, 0] + 2 * pad
         origin, unit = ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])
         per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
         middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
