@@ -260,3 +260,46 @@ def test_the_moving_labels_are_apart_and_inside_the_figure_after_a_real_draw(sta
             w = min(b1.x1, b2.x1) - max(b1.x0, b2.x0)
             h = min(b1.y1, b2.y1) - max(b1.y0, b2.y0)
             assert w <= 1 or h <= 1, f"{t1!r} overlaps {t2!r} at {state}"
+
+
+def _crosses(scene, polyline, box, reach: float = 1.0) -> bool:
+    """Whether the 3D ``polyline``, as drawn in ``scene``, passes within ``reach`` pixels of the pixel ``box``."""
+    xy = scene.ax.transData.transform(scene.project(np.asarray(polyline, dtype=float))[0])
+    s = np.linspace(0, 1, 400)[:, None, None]
+    pts = (xy[:-1] + s * (xy[1:] - xy[:-1])).reshape(-1, 2)
+    (x0, y0), (x1, y1) = box
+    return bool(np.any((pts[:, 0] > x0 - reach) & (pts[:, 0] < x1 + reach)
+                       & (pts[:, 1] > y0 - reach) & (pts[:, 1] < y1 + reach)))
+
+
+@pytest.mark.parametrize("vector", ["given", "perpendicular", "along"])
+def test_arrow_names_sit_off_the_axis_and_the_arrows(vector):
+    """Every name the sandwich writes keeps off the dashed axis and the arrows' shafts, in both panels: with v on
+    the axis ("along") the first place beside a tip is on the axis itself, and the n arrowhead used to cut
+    through "q v q⁻¹" (and the orange arrow through "vec(q v)")."""
+    from quatlib.models.sandwich import AXIS_REACH
+
+    demo = sandwich(vector=vector)
+    problems = []
+    for angle in (0, 90, 180, 270, 360):
+        for elevation, azimuth in ((90, 0), (45, 30), (20, -60)):
+            demo.set(angle=angle, elevation=elevation, azimuth=azimuth)
+            demo.snapshot()
+            s = demo.state
+            zero = np.zeros(3)
+            shafts = {"axis": [-AXIS_REACH * s.axis, AXIS_REACH * s.axis], "v": [zero, s.v], "v′": [zero, s.v_rot]}
+            panels = ((demo.scenes[0], "", {}), (demo.scenes[1], "side_", {"q v": [zero, s.qv[1:]]}))
+            for scene, prefix, extra in panels:
+                renderer = demo.figure.canvas.get_renderer()
+                for key, item in demo.items.items():
+                    if not (key.startswith(prefix) and key.endswith("_label")) or (not prefix and "side_" in key):
+                        continue
+                    text = item.artists[0]
+                    if not (text.get_visible() and text.get_text().strip()):
+                        continue
+                    extent = text.get_window_extent(renderer)
+                    box = ((extent.x0, extent.y0), (extent.x1, extent.y1))
+                    crossed = [n for n, line in {**shafts, **extra}.items() if _crosses(scene, line, box)]
+                    if crossed:
+                        problems.append(f"θ={angle}, el={elevation}, az={azimuth}: {text.get_text()!r} on {crossed}")
+    assert not problems, "\n".join(problems[:15])
