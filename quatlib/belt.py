@@ -95,6 +95,7 @@ from ._validate import as_count, as_matrix, as_scalar, as_tolerance, as_vector
 __all__ = [
     "TURN_AXIS",
     "SWING_AXIS",
+    "SURFACE_TOL",
     "CUBE_SIDE",
     "WALL_DISTANCE",
     "RIBBON_WIDTH",
@@ -151,6 +152,10 @@ R_OUT = 1.9
 
 #: Most samples :func:`ball_path` takes (each sample keeps a few arrays).
 MAX_BALL_SAMPLES = 100_000
+
+#: How far from ``w = 0`` a rotation along a ribbon must be to count as on one side of the ball's surface: a path
+#: that only touches the surface (``w = -6e-17`` where it should be 0) does not cross it.
+SURFACE_TOL = 1e-9
 _TOL_DEG = 1e-6  # a turn within this of a multiple of 720° counts as one
 
 
@@ -628,7 +633,7 @@ def _rotation_vectors(q: np.ndarray) -> np.ndarray:
 
 
 def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, at: float | None = None,
-              zero_tol: float = 1e-9) -> BallPath:
+              zero_tol: float = SURFACE_TOL) -> BallPath:
     """The rotations ``G(s)`` along a ribbon (wall → cube) as a path in the ball of rotations.
 
     At ``untangle = 0`` this is the path of the followed quaternion while the cube

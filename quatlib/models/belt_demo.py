@@ -255,9 +255,15 @@ class BeltState:
     def s3_pieces(self) -> tuple[np.ndarray, np.ndarray]:
         """The S³ path in two polylines, where ``w ≥ 0`` and where ``w < 0``: :attr:`s3` with NaN (a break) elsewhere.
 
-        The pieces share their end points, so together they draw the whole path without a gap.
+        The pieces share their end points, so together they draw the whole path without a gap.  ``w`` below 0 by
+        no more than :data:`quatlib.belt.SURFACE_TOL` counts as on the surface, as :attr:`n_crossings` counts it:
+        halfway through the untangling the loop touches the surface without a speck of the other colour.
+
+        >>> positive, negative = belt_state(turn=720, untangle=0.5).s3_pieces   # touches w = 0, crosses nowhere
+        >>> int(np.isfinite(negative).all(axis=1).sum())
+        0
         """
-        negative = self.path.quaternions[:, 0] < 0
+        negative = self.path.quaternions[:, 0] < -belt.SURFACE_TOL
         before, after = np.roll(negative, 1), np.roll(negative, -1)
         positive = np.where((negative & before & after)[:, None], np.nan, self.s3)
         return positive, np.where((negative | before | after)[:, None], self.s3, np.nan)
