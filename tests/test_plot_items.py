@@ -368,6 +368,21 @@ def test_a_label_rewritten_is_placed_as_a_new_items_label(kind):
     assert relabelled._label.get_position() == fresh._label.get_position()
 
 
+@pytest.mark.parametrize("view", [(-30, 20), (0, 0), (35, 22), (120, -40)])
+def test_a_points_label_keeps_more_than_a_space_from_the_letters_it_avoids(view):
+    """Not merely off the world letters: LETTER_CLEARANCE pixels from them, so a key "B" beside the axis letter
+    "z" is not read as "B z" (the turret's keys at B = (120°, −30°))."""
+    fig, (scene,) = qp.panels(1, view=view)
+    renderer = fig.canvas.get_renderer()
+    for tip in np.eye(3):  # a labelled point just beyond each world arrow's tip, where its letter is
+        point = qp.Point(scene, 1.08 * scene.extent * 0.86 * tip, label="B", avoid=scene.world.arrows)
+        label = point.artists[1].get_window_extent(renderer)
+        for arrow in scene.world.arrows:
+            letter = arrow.label_box(renderer)
+            gap = max(letter.x0 - label.x1, label.x0 - letter.x1, letter.y0 - label.y1, label.y0 - letter.y1)
+            assert gap >= qp.Point.LETTER_CLEARANCE - 1e-6, (view, tip, arrow.label)
+
+
 # -- project_changes: a view turn, then the same data ---------------------------------------------------------
 
 

@@ -129,6 +129,10 @@ class Point(Item):
     (array([ 0.5, -0.5,  0. ]), array([ 0.58, -0.42]))
     """
 
+    #: Pixels kept between the label and a letter it avoids: more than a space, so that "B" beside the axis letter
+    #: "z" is not read as one word "B z".
+    LETTER_CLEARANCE = 5.0
+
     def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
                  label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10, avoid=()):
         super().__init__(scene)
@@ -171,7 +175,8 @@ class Point(Item):
         ax = self.ax
         renderer = ax.figure.canvas.get_renderer()
         letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
-        box = self._label.get_window_extent(renderer).extents + [-2.0, -2.0, 2.0, 2.0]  # 2 px clear
+        clear = self.LETTER_CLEARANCE
+        box = self._label.get_window_extent(renderer).extents + [-clear, -clear, clear, clear]
         dot, centre = ax.transData.transform(xy), (box[:2] + box[2:]) / 2
         size = box[2:] - box[:2]
         candidates = np.vstack([centre - dot, ring_offsets(size, gap=4.0, rings=(1.0, 2.5), toward=centre - dot)])
