@@ -6,7 +6,9 @@ checks each formula):
 * A quaternion is a float array of shape ``(..., 4)``, scalar first:
   ``q = (w, x, y, z) = w + x i + y j + z k``.  Vectors are ``(..., 3)`` arrays
   ``(x, y, z)``; matrices are ``(..., 3, 3)``.  Every function broadcasts over the
-  leading axes.
+  leading axes, except the drift experiments, which follow one step
+  (``accumulate_rotation``, ``accumulate_matrix``, ``max_drift``,
+  ``integrate_angular_velocity``).
 * Hamilton's product: ``i² = j² = k² = ijk = -1``, so ``ij = k``, ``jk = i``,
   ``ki = j``.
 * Axes are right-handed with **Y up**: x right (red), y up (green), z toward the
@@ -29,7 +31,8 @@ checks each formula):
   :func:`renormalize_cheap`, and :func:`nlerp`, which normalizes by definition),
   and float32 input gives float32 output.
 * Bad input (wrong shape, NaN or inf, a zero quaternion or axis, a matrix that is
-  not a rotation) raises ``ValueError`` saying what was expected and what was got.
+  not a rotation) raises ``ValueError`` saying what was expected and what was got
+  (leading axes that do not broadcast against each other get numpy's own message).
 
 Routines
 --------

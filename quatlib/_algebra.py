@@ -273,7 +273,7 @@ def norm(q) -> np.ndarray:
     -------
     ndarray, shape (...)
         The length of each quaternion (a NumPy scalar for a single one), in
-        ``q``'s dtype.  ``norm(multiply(p, q)) == norm(p) * norm(q)``.  Computed
+        ``q``'s dtype.  ``norm(multiply(p, q)) = norm(p) * norm(q)`` (up to rounding).  Computed
         in float64, without overflow or underflow in the squares
         (``norm([1e200, 0, 0, 0])`` is ``1e200``): where ``sum q²`` would
         overflow or underflow, it is ``s |q / s|`` with ``s`` the largest entry.
@@ -430,7 +430,8 @@ def dot(p, q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a shape is not ``(..., 4)`` or an entry is NaN or inf.
+        If a shape is not ``(..., 4)``, an entry is NaN or inf, or the product
+        overflows (entries near the square root of the float64 limit).
 
     Examples
     --------
@@ -566,8 +567,9 @@ def log(q) -> np.ndarray:
 def power(q, t) -> np.ndarray:
     """Quaternion power ``q^t = exp(t log q)``: a fraction ``t`` of the rotation.
 
-    For a unit ``q`` turning by ``θ`` about ``n``, ``q^t`` turns by ``tθ`` about
-    ``n``.  ``t`` broadcasts against the leading axes of ``q``.
+    For a unit ``q`` turning by ``θ`` about ``n`` (``0 <= θ <= 360°``, the angle
+    :func:`log` reads off ``q``; a 540° turn is the same quaternion as 180° about
+    ``-n``), ``q^t`` turns by ``tθ`` about ``n``.  ``t`` broadcasts against the leading axes of ``q``.
 
     Parameters
     ----------

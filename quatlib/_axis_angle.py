@@ -39,7 +39,7 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     -------
     ndarray, shape broadcast(axis.shape[:-1], angle.shape) + (4,)
         ``(cos(θ/2), sin(θ/2) n_x, sin(θ/2) n_y, sin(θ/2) n_z)``.  Because of the
-        half angle, ``θ = 360°`` gives ``-1`` and only ``θ = 720°`` gives ``+1``.
+        half angle, ``θ = 360°`` gives ``-1``: it takes ``θ = 720°`` to come back to ``+1``.
 
     Raises
     ------

@@ -72,7 +72,7 @@ import numpy as np
 from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
-from ._validate import as_count, as_matrix, as_quaternion, check_overflow
+from ._validate import as_count, as_matrix, as_number, as_numbers, as_quaternion, check_overflow
 
 __all__ = [
     "sandwich_matrix",
@@ -126,7 +126,8 @@ def sandwich_matrix(q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 4)`` or an entry is NaN or inf.
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, or the result
+        overflows (``|q|`` near the square root of the float64 limit).
 
     Examples
     --------
@@ -505,7 +506,8 @@ def renormalize_cheap(q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 4)`` or an entry is NaN or inf.
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, or the result
+        overflows (``|q|`` near the square root of the float64 limit).
 
     Examples
     --------
@@ -579,15 +581,10 @@ def integrate_angular_velocity(omega, dt: float, frames: int, dtype=np.float64, 
     3e-06
     """
     dtype = _as_dtype(dtype)
-    w = np.asarray(omega, dtype=np.float64)
-    if w.shape != (3,) or not np.isfinite(w).all():
-        raise ValueError(f"Expected omega as three finite numbers, got {omega!r}")
-    try:
-        dt = float(dt)
-    except (TypeError, ValueError):
-        raise ValueError(f"Expected dt as a positive number, got {dt!r}") from None
-    if not (0 < dt < np.inf):
-        raise ValueError(f"Expected dt as a positive finite number, got {dt!r}")
+    w = as_numbers(omega, 3, "angular velocity omega").astype(np.float64)
+    if not as_number(dt, "time step dt") > 0:
+        raise ValueError(f"Expected time step dt > 0, got {dt!r}")
+    dt = float(dt)
     frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
     half_w_dt = _rounded(np.concatenate([[0.0], w]) * (0.5 * dt), dtype, "½ ω dt")
     q = _rounded(as_quaternion(IDENTITY if q0 is None else q0, "start orientation q0").astype(np.float64), dtype,

@@ -33,7 +33,7 @@ from ._algebra import IDENTITY, norm, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._interpolate import lerp, nlerp, slerp
 from ._rotate import angle_between
-from ._validate import as_quaternion, as_scalar
+from ._validate import as_quaternion, as_scalar, require_nonzero
 
 __all__ = [
     "INTERPOLATION_METHODS",
@@ -287,7 +287,8 @@ def path_angle(qs, degrees: bool = False) -> np.ndarray:
     qs = as_quaternion(qs, "path of quaternions qs")
     if qs.ndim < 2:
         raise ValueError(f"Expected a path of quaternions with shape (n, ..., 4), got {qs.shape}")
-    if len(qs) < 2:
+    if len(qs) < 2:  # no step to sum; a zero quaternion is still no orientation
+        require_nonzero(norm(qs), "quaternion")
         return np.zeros(qs.shape[1:-1])
     total = angle_between(qs[:-1], qs[1:]).sum(axis=0)
     return np.degrees(total) if degrees else total

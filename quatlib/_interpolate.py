@@ -1,7 +1,8 @@
 """Interpolating between two orientations: LERP, NLERP and SLERP.
 
 All three take the same arguments ``(q0, q1, t, shortest=True)`` and agree at the
-ends (``t = 0`` gives ``q0``, ``t = 1`` gives ``q1`` or ``-q1``):
+ends (``t = 0`` gives ``q0``, ``t = 1`` gives ``q1`` or ``-q1``; nlerp gives them
+divided by their lengths, which for its unit inputs changes at most the last digits):
 
 * ``lerp``  -- the chord ``(1 - t) q0 + t q1``: a straight line through the inside
   of the 3-sphere, shorter than 1 in the middle (not a rotation until normalized).
@@ -113,8 +114,9 @@ def lerp(q0, q1, t, shortest: bool = True) -> np.ndarray:
         Quaternions ``(w, x, y, z)``; any length (nothing is normalized).
     t : array_like, shape (...)
         Interpolation parameter; ``t = 0`` gives ``q0``, ``t = 1`` gives ``q1``
-        exactly.  Broadcasts against the leading axes of ``q0`` and ``q1`` (see
-        the module docstring: ``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
+        (``-q1`` where it was flipped, see ``shortest``) exactly.  Broadcasts
+        against the leading axes of ``q0`` and ``q1`` (see the module docstring:
+        ``q0 (4,)``, ``t (n,)`` → ``(n, 4)``).
     shortest : bool, optional
         Use ``-q1`` where ``q0·q1 < 0`` (the default, as in :func:`nlerp` and
         :func:`slerp`, so that ``nlerp == normalize(lerp)``).
@@ -188,9 +190,10 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     ------
     ValueError
         If a shape is wrong, an entry is NaN or inf, an input is not unit within
-        ``rtol``, or the chord is exactly 0 at some ``t`` (``q1 = -q0`` at
+        ``rtol``, the chord is exactly 0 at some ``t`` (``q1 = -q0`` at
         ``t = 0.5`` with ``shortest=False``; or, far outside [0, 1], two nearly
-        equal inputs of slightly different lengths).
+        equal inputs of slightly different lengths), or the chord overflows (``t``
+        near the float64 limit).
 
     See Also
     --------
@@ -274,13 +277,16 @@ def slerp(
     ------
     ValueError
         If a shape is wrong, an entry is NaN or inf, an input is not unit within
-        ``rtol``, ``|t| > 1e6``, a tolerance is not a finite number ``>= 0``, or
-        ``q1 = -q0`` with ``shortest=False``.  Never returns NaN.
+        ``rtol``, ``|t| > 1e6``, a tolerance is not a finite number ``>= 0``,
+        ``q1 = -q0`` with ``shortest=False``, or, in the NLERP used for nearly equal
+        inputs, the chord is exactly 0 (far outside [0, 1], as in :func:`nlerp`).
+        Never returns NaN.
 
     See Also
     --------
     nlerp : the cheap approximation.
-    power : ``slerp(q0, q1, t) = q0 (q0⁻¹ q1)^t``.
+    power : ``slerp(q0, q1, t, shortest=False) = q0 (q0⁻¹ q1)^t`` (with the default ``shortest``, after
+        ``q1`` is replaced by ``-q1`` where ``q0·q1 < 0``).
 
     Examples
     --------
@@ -333,7 +339,6 @@ def slerp(
     w0 = np.sin((1 - t) * omega) / sin_omega
     w1 = np.sin(t * omega) / sin_omega
     out = w0[..., None] * q0 + w1[..., None] * q1
-    if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³))
-        chord = (1 - t[..., None]) * q0 + t[..., None] * q1
-        out = np.where(small[..., None], chord / _length(chord)[..., None], out)
+    if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³)), q1 already flipped
+        out = np.where(small[..., None], nlerp(q0, q1, t, shortest=False, rtol=rtol), out)
     return out.astype(dtype, copy=False)

@@ -61,7 +61,7 @@ def _where(index) -> str:
 
 @np.errstate(over="ignore", under="ignore")  # in |q|² of a huge or tiny q, which is then scaled
 def matrix_from_quaternion(q) -> np.ndarray:
-    """Rotation matrix ``R`` with ``R @ v == rotate_vector(q, v)``.
+    """Rotation matrix ``R`` with ``R @ v = rotate_vector(q, v)`` (up to rounding).
 
     With ``q = (w, x, y, z)`` and ``s = 2 / |q|²``::
 

@@ -1,7 +1,8 @@
 """Numbers as the course prints them: fixed decimals, and no ``-0.0000`` for a rounding error.
 
 quatlib's tables (:func:`quatlib.table`), the demo models' texts (a caption, a control's choices) and the
-widgets' readouts all print through :func:`fmt`, so a number reads the same wherever it appears.
+widgets' readouts print through :func:`fmt` (or, where a text needs its own decimals, a format of the same
+kind), so a number reads the same wherever it appears.
 """
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ def quaternion_from_mirrors(n1, n2) -> np.ndarray:
 
     where ``φ`` is the angle between the normals.  It turns by ``2φ`` about the
     line where the mirrors meet (the direction ``n₁ × n₂``), and
-    ``rotate_vector(q, v) == reflect(reflect(v, n1), n2)``.  The overall sign is
+    ``rotate_vector(q, v) = reflect(reflect(v, n1), n2)`` (up to rounding).  The overall sign is
     the product's, not folded away: two copies of the same mirror give ``-1``
     (no turn, written as the 360° quaternion), and mirrors 45° apart give
     ``-cos 45° - sin 45° m``, i.e. 90° about ``m``.

@@ -62,7 +62,7 @@ def table(headers, rows, digits: int = 4) -> Table:
         Column titles.
     rows : iterable of sequences
         One sequence per row, as many cells as headers.  A cell may be a string,
-        a number (printed with ``digits`` decimals; integers as they are), or an
+        a number (printed with ``digits`` decimals; integers within 64 bits as they are), or an
         array (printed as ``(a, b, c)``).  A signed zero prints as ``0.0000``.
     digits : int, optional
         Decimals for floating-point cells, a whole number from 0 to 20.

@@ -447,3 +447,18 @@ def test_the_normalizer_is_a_choice_and_moves_the_exercise_answer_by_one():
     assert other.dtype == np.float32 and not np.array_equal(other, default)
     f = ql.normalize_in_dtype
     assert ql.max_drift(200_000, 16, normalizer=f) <= 1e-6 < ql.max_drift(200_000, 17, normalizer=f)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(omega="abc"), r"Expected angular velocity omega"),
+    (dict(omega=[0, np.nan, 0]), r"Expected finite angular velocity omega, got NaN"),
+    (dict(omega=[1, 2]), r"Expected angular velocity omega with shape \(3,\)"),
+    (dict(dt="0.1"), r"Expected time step dt, a finite real number, got '0.1'"),
+    (dict(dt=0.0), r"Expected time step dt > 0, got 0.0"),
+    (dict(dt=np.inf), r"Expected time step dt, a finite real number"),
+])
+def test_integrate_angular_velocity_refuses_bad_input_through_the_gate(kwargs, message):
+    args = dict(omega=[0.0, 2 * np.pi, 0.0], dt=0.01, frames=3)
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        ql.integrate_angular_velocity(**args)

@@ -176,3 +176,11 @@ def test_interpolate_and_angular_speed_empty_t_raised_index_error(method):
     q1 = ql.quaternion_from_axis_angle([0, 1, 0], 150, degrees=True)
     assert ql.interpolate(I, q1, np.zeros(0), method).shape == (0, 4)
     assert ql.angular_speed(I, q1, np.zeros(0), method).shape == (0,)
+
+
+def test_a_one_sample_path_of_a_zero_quaternion_is_refused_like_a_longer_one():
+    with pytest.raises(ValueError, match="Expected non-zero quaternion"):
+        ql.path_angle([[0.0, 0, 0, 0]])
+    with pytest.raises(ValueError, match="Expected non-zero quaternion"):
+        ql.path_angle([[1.0, 0, 0, 0], [0.0, 0, 0, 0]])
+    assert ql.path_angle([[1.0, 0, 0, 0]]) == 0.0

@@ -368,3 +368,14 @@ def test_interpolation_tolerances_nan_negative_complex_accepted(kwargs, message)
 def test_slerp_python_int_beyond_float64_gave_dtype_object_error():
     with pytest.raises(ValueError, match="Expected interpolation parameter t within the float64 range"):
         ql.slerp(ql.IDENTITY, _Q150, 10**400)
+
+
+def test_slerp_of_nearly_equal_inputs_far_outside_0_1_refuses_a_zero_chord_instead_of_nan():
+    """SLERP falls back to NLERP for nearly equal inputs; two of slightly different lengths (within rtol) have a
+    chord through 0 at some far t, where it used to return NaN. It now refuses, as nlerp does."""
+    q0, q1 = [1.0, 0, 0, 0], [1 + 2**-11, 0, 0, 0]
+    with pytest.raises(ValueError, match="Expected a chord that misses the origin"):
+        ql.slerp(q0, q1, -2048.0)
+    with pytest.raises(ValueError, match="Expected a chord that misses the origin"):
+        ql.nlerp(q0, q1, -2048.0)
+    assert np.isfinite(ql.slerp(q0, q1, [-2047.0, 0.5, 3.0])).all()
