@@ -383,6 +383,28 @@ def test_a_points_label_keeps_more_than_a_space_from_the_letters_it_avoids(view)
             assert gap >= qp.Point.LETTER_CLEARANCE - 1e-6, (view, tip, arrow.label)
 
 
+@pytest.mark.parametrize("view", [(35, 90), (35, -90), (0, 90), (-120, 90), (35, 22)])
+def test_an_arc_seen_edge_on_writes_its_label_beside_the_line_not_on_it(view):
+    """order_matters' turn arcs seen from above: an arc about x or y projects to a line through every spot beside
+    it, and its "90°" used to sit on that line, under the arrowhead."""
+    from quatlib import widgets as qw
+
+    demo = qw.order_matters()
+    demo.set(view_azim=view[0], view_elev=view[1])
+    renderer = demo.figure.canvas.get_renderer()
+    for arc in demo.items["arcs"]:
+        line, head, label = arc.artists
+        box = label.get_window_extent(renderer)
+        drawn = [arc.ax.transData.transform(np.c_[line.get_data()])]
+        if head.get_visible():
+            drawn.append(arc.ax.transData.transform(np.vstack([head.get_xy(), head.get_xy()[:1]])))
+        for xy in drawn:
+            s = np.linspace(0, 1, 200)[:, None, None]
+            pts = (xy[:-1] + s * (xy[1:] - xy[:-1])).reshape(-1, 2)
+            inside = (pts[:, 0] > box.x0) & (pts[:, 0] < box.x1) & (pts[:, 1] > box.y0) & (pts[:, 1] < box.y1)
+            assert not inside.any(), (view, label.get_text())
+
+
 # -- project_changes: a view turn, then the same data ---------------------------------------------------------
 
 

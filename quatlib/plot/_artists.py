@@ -484,12 +484,13 @@ class Arc(Item):
 
     def _free_spot(self, spots) -> np.ndarray:
         """Of ``spots`` (the label's places beside the arc's points, scene 2D), the one nearest the middle whose
-        label box covers no letter of :attr:`avoid`; the middle one when nothing is avoided or nothing is free."""
+        label box covers no letter of :attr:`avoid` and not the arc itself (seen edge-on, the arc is a line through
+        its spots; then a place beside the middle one); the middle one when nothing is avoided or nothing is free."""
         middle = len(spots) // 2
         text = self._label.get_text()
         if not (self.avoid and text.strip()):
             return spots[middle]
-        from ._placer import place_labels, text_size  # _placer builds on the items of this module
+        from ._placer import place_labels, ring_offsets, text_size  # _placer builds on the items of this module
 
         ax = self.ax
         renderer = ax.figure.canvas.get_renderer()
@@ -497,8 +498,14 @@ class Arc(Item):
         pixels = ax.transData.transform(spots)
         order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
         size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side
+        reach = self._line.get_linewidth() * ax.figure.dpi / 72 / 2 + 1.0  # the arc and its head, on screen
+        drawn = [ax.transData.transform(np.c_[self._line.get_data()])]
+        if self._head.get_visible():
+            drawn.append(ax.transData.transform(self._head.get_xy()))
+        beside = ring_offsets(size, gap=4.0, rings=(1.0, 2.5))  # round the middle spot, if no spot is free
         at = place_labels(pixels[middle], [size], bounds=ax.bbox.extents, obstacles=letters,
-                          candidates=[pixels[order] - pixels[middle]])[0]
+                          lines=[(line, reach) for line in drawn],
+                          candidates=[np.vstack([pixels[order] - pixels[middle], beside])])[0]
         return ax.transData.inverted().transform(at)
 
 
