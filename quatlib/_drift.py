@@ -170,6 +170,11 @@ def _as_dtype(dtype) -> np.dtype:
     return dt
 
 
+def _as_frames(frames) -> int:
+    """``frames`` as a whole number from 0 to :data:`MAX_FRAMES` (every frame of an experiment is kept)."""
+    return as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
+
+
 def _as_every(value, what: str):
     if value is None:
         return None
@@ -317,7 +322,7 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     step = as_quaternion(step_q, "step quaternion step_q")
     if step.shape != (4,):
         raise ValueError(f"Expected one step quaternion step_q with shape (4,), got {step.shape}")
-    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
+    frames = _as_frames(frames)
     every = _as_every(normalize_every, "normalize_every")
     normalizer = normalize if normalizer is None else normalizer
     pw, px, py, pz = _scalars(_rounded(step, dtype, "step quaternion step_q").tolist(), dtype)
@@ -585,7 +590,7 @@ def integrate_angular_velocity(omega, dt: float, frames: int, dtype=np.float64, 
     if not as_number(dt, "time step dt") > 0:
         raise ValueError(f"Expected time step dt > 0, got {dt!r}")
     dt = float(dt)
-    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
+    frames = _as_frames(frames)
     half_w_dt = _rounded(np.concatenate([[0.0], w]) * (0.5 * dt), dtype, "½ ω dt")
     q = _rounded(as_quaternion(IDENTITY if q0 is None else q0, "start orientation q0").astype(np.float64), dtype,
                  "start orientation q0")
@@ -675,7 +680,7 @@ def accumulate_matrix(step_R, frames: int, dtype=np.float32, reorthonormalize_ev
     S = as_matrix(step_R, "step matrix step_R")
     if S.shape != (3, 3):
         raise ValueError(f"Expected one step matrix step_R with shape (3, 3), got {S.shape}")
-    frames = as_count(frames, "frames", 0, MAX_FRAMES, why="every frame is kept in memory")
+    frames = _as_frames(frames)
     every = _as_every(reorthonormalize_every, "reorthonormalize_every")
     S = _rounded(S, dtype, "step matrix step_R")
     s00, s01, s02, s10, s11, s12, s20, s21, s22 = _scalars(S.ravel().tolist(), dtype)

@@ -244,7 +244,7 @@ def slider(description: str, value: float, lo: float = 0.0, hi: float = 1.0, ste
     ...
     ValueError: Expected t (the slider "blend t") from 0 to 1, got 1.5
     """
-    _check_range(description if parameter is None else f'{parameter} (the slider "{description}")', lo, hi, value)
+    _check_range(description if parameter is None else _slider_named(parameter, description), lo, hi, value)
     if readout_format is None:
         decimals = 0 if float(step).is_integer() else len(f"{float(step):f}".rstrip("0").split(".")[1])
         readout_format = f".{decimals}f"
@@ -285,10 +285,16 @@ def player(control, steps: int = 100, *, interval: int = 40, **kwargs) -> W.Play
     return play
 
 
+def _slider_named(parameter: str, description: str) -> str:
+    """How an error names a slider's value: by the parameter typed, then the label shown (``angle (the slider
+    "turn (°)")``)."""
+    return f'{parameter} (the slider "{description}")'
+
+
 def _check_value(name: str, control, value) -> None:
     """Raise ValueError unless ``control`` (a slider or a choice) can take ``value`` as it is (see :meth:`Demo.set`)."""
     if isinstance(control, (W.FloatSlider, W.IntSlider)):
-        _check_range(f'{name} (the slider "{control.description}")', control.min, control.max, value)
+        _check_range(_slider_named(name, control.description), control.min, control.max, value)
     elif isinstance(control, (W.SelectionSlider, W.Dropdown, W.ToggleButtons, W.RadioButtons)):
         choices = [option[1] if isinstance(option, tuple) else option for option in control.options]  # (label, value)
         if value not in choices:
