@@ -436,16 +436,19 @@ class Arc(Item):
             points, angle = np.tile([1.0, 0.0, 0.0], (2, 1)), 0.0
         self.set_data(points, center, angle)
 
-    def set_data(self, points, center=(0, 0, 0), angle=None) -> None:
+    def set_data(self, points, center=(0, 0, 0), angle=None, label=None) -> None:
         """Draw the arc through ``points`` ``(n, 3)`` about ``center``; ``angle`` (radians) is the turn they sweep.
 
         Without ``angle`` the head is judged from the points alone: hidden when
         the last step is too short to show a direction, at most 0.6 times the
-        chord from the first to the last point.
+        chord from the first to the last point.  ``label`` rewrites the label as
+        :meth:`set_label` does, placed once with the new arc.
         """
         self.points = as_points(points, "arc points").reshape(-1, 3)
         self.center = as_points(center, "center", finite=True).reshape(3)
         self.angle = None if angle is None else float(angle)
+        if label is not None:
+            self._label.set_text(label)
         self.project()
 
     def set_label(self, text: str) -> None:

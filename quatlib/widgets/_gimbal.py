@@ -130,8 +130,8 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
             it["cubes"][k].set_data(s.R[k])
             it["frames"][k].set_data(s.R[k])
             it["axles"][k].set_data(1.35 * s.axes[k], -1.35 * s.axes[k])
-            it["arcs"][k].set_data(s.arcs[k], ARC_CENTER * s.axes[k], np.radians(s.turned[k]))
-            it["arcs"][k].set_label(f"{fmt(s.turned[k], 0)}°")
+            it["arcs"][k].set_data(s.arcs[k], ARC_CENTER * s.axes[k], np.radians(s.turned[k]),
+                                   label=f"{fmt(s.turned[k], 0)}°")
             it["notes"][k].value = f"{s.stage} turn: about <b>{s.axis_names[k]}</b>, {fmt(s.turned[k], 0)}° so far"
         return (
             "<div style='line-height:1.5'>"
