@@ -304,6 +304,6 @@ def ring_spots(directions, gap: float) -> np.ndarray:
     array([[ 0.7071,  0.7071,  0.    ],
            [-0.9903,  0.1392,  0.    ]])
     """
-    directions, gap = as_scalar(directions, "directions"), as_number(gap, "gap")
+    directions = as_scalar(directions, "directions")  # (spread_angles checks gap)
     a = np.radians(spread_angles(directions, fixed=TICKS, gap=gap))
     return RING * np.stack([np.cos(a), np.sin(a), np.zeros_like(a)], axis=-1)

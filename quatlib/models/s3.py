@@ -38,11 +38,13 @@ import numpy as np
 
 from .._validate import as_number, as_quaternion
 
-__all__ = ["POLE", "stereographic", "stereographic_path"]
+__all__ = ["POLE", "POLE_TOL", "stereographic", "stereographic_path"]
 
 #: The projection's pole: -k = (0, 0, 0, -1), sent to infinity.
 POLE = np.array([0.0, 0.0, 0.0, -1.0])
 POLE.flags.writeable = False
+#: How close to the pole ``1 + z`` may come (``z`` the last entry) before a point counts as the pole itself.
+POLE_TOL = 1e-12
 
 
 def stereographic(q) -> np.ndarray:
@@ -56,7 +58,7 @@ def stereographic(q) -> np.ndarray:
     Raises
     ------
     ValueError
-        If an input is the pole ``-k`` itself (within 1e-12), which goes to infinity.
+        If an input is the pole ``-k`` itself (within :data:`POLE_TOL`), which goes to infinity.
 
     Examples
     --------
@@ -70,7 +72,7 @@ def stereographic(q) -> np.ndarray:
     """
     q = as_quaternion(q, "quaternions", finite=False).astype(float)  # (a NaN row gives a NaN point: a break)
     d = 1.0 + q[..., 3:]
-    if np.any(d < 1e-12):
+    if np.any(d < POLE_TOL):
         raise ValueError("Expected quaternions away from the pole -k = (0, 0, 0, -1), got the pole itself")
     return q[..., [0, 2, 1]] / d
 
@@ -94,7 +96,7 @@ def stereographic_path(q, far: float = 4.0) -> np.ndarray:
     q = as_quaternion(q, "quaternions", finite=False).astype(float)
     if not as_number(far, "far") > 0:
         raise ValueError(f"Expected far > 0, got {far!r}")
-    at_pole = 1.0 + q[..., 3] < 1e-12  # no image at all: a break in the line, like a NaN row
+    at_pole = 1.0 + q[..., 3] < POLE_TOL  # no image at all: a break in the line, like a NaN row
     p = stereographic(np.where(at_pole[..., None], np.nan, q))
     out_of_picture = ~(np.linalg.norm(p, axis=-1) <= far)  # (NaN counts as out)
     return np.where(out_of_picture[..., None], np.nan, p)
