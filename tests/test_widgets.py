@@ -340,6 +340,9 @@ def test_a_slider_dragged_in_the_browser_is_painted_after_each_message_at_its_la
 
     d = qw.hello_cube()
     monkeypatch.setattr(_base, "_from_browser", lambda: True)
+    # DRAG_GAP wide: the moves below count as a drag however long the comparison picture between them takes to
+    # build on a busy machine (the pause further down is made by moving the last change back by the gap)
+    d.DRAG_GAP = 30.0
     n = len(d.timings)
 
     async def drag():  # the kernel's comm handlers run on its event loop, like this
