@@ -16,6 +16,7 @@ import itertools
 import pathlib
 
 import ipywidgets as W
+import matplotlib.lines
 import numpy as np
 import pytest
 from demo_helpers import buttons
@@ -252,4 +253,30 @@ def test_the_slerp_planes_0_and_omega_sit_on_no_line_or_dot_at_any_turn(projecto
             crossed = [key for key, line in plane.lines.items() if line.get_visible() and _touches(line, box)]
             if crossed:
                 problems.append(f"short path {shortest}, turn {angle}°, t = {t}: {name!r} on {crossed}")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_turrets_key_names_sit_on_no_line_they_keep_off(projector):
+    """The turret's "A", "B" (or "A = B") keep off the world axes, both paths, the barrels, the turn axis and each
+    other: at the default view the y axis ran through "B", with A = B the barrel lay under the name, and keys
+    seen one behind the other wrote "A" and "B" on one spot.  Sampled over keys (the
+    default, A = B, the roll example, the poles), blends and views; only the lines that are still visible count
+    (an arrow's dashes as a solid line)."""
+    demo = qw.turret()
+    keys = [(150, 10, -150, 40), (150, 10, 150, 10), (0, 60, 120, -30), (-90, 90, 90, -90), (0, 0, 180, 0)]
+    views = [(35, 22), (0, 0), (90, 30), (-60, 60), (150, -20)]  # the default first
+    problems = []
+    for (ya, pa, yb, pb), t, (azim, elev) in itertools.product(keys, (0.0, 0.5, 1.0), views):
+        demo.set(yaw_a=ya, pitch_a=pa, yaw_b=yb, pitch_b=pb, t=t, view_azim=azim, view_elev=elev)
+        demo.snapshot()
+        renderer = demo.figure.canvas.get_renderer()
+        for key in (k for pair in demo.items["keys"] for k in pair):
+            box = key.artists[1].get_window_extent(renderer)
+            crossed = [line for item in key.avoid for line in item.artists
+                       if isinstance(line, matplotlib.lines.Line2D) and line.get_visible() and _touches(line, box)]
+            if crossed:
+                problems.append(f"keys {(ya, pa, yb, pb)}, t = {t}, view {(azim, elev)}: {key.label!r} on a line")
+        for a, b in demo.items["keys"]:  # where the keys meet on the screen, "A" and "B" apart
+            if b.label and a.label_box(renderer).overlaps(b.label_box(renderer)):  # ("A = B" and "" when they meet)
+                problems.append(f"keys {(ya, pa, yb, pb)}, t = {t}, view {(azim, elev)}: 'A' on 'B'")
     assert not problems, "\n".join(problems[:20])

@@ -86,14 +86,20 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
                                        sphere=False))
         qp.Sphere(scene, BARREL)  # the sphere the muzzle moves on
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
-        items["keys"].append([qp.Point(scene, color=_C["ink"], size=5, label=k, label_offset=(0.07, 0.05),
-                                       fontsize=10.5, avoid=scene.world.arrows) for k in ("A", "B")])
         items["turrets"].append(qp.Turret(scene, aim=AIM, barrel=BARREL, color=color))
         items["others"].append(qp.Point(scene, color=other, size=6))
         # one line of legend above the sphere, the same in both panels (static, in the cached background)
         qp.legend(scene, [("SLERP", _SLERP)], corner=(0.03, 0.99))
         qp.legend(scene, [("lerp of (yaw, pitch)", _EULER)], corner=(0.97, 0.99), ha="right")
     items["axis"] = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
+    for k, scene in enumerate(scenes):  # made last, so a view turn places the names after what they keep off
+        lines = [*scene.world.arrows, items["paths"][k], items["ghosts"][k]] + ([items["axis"]] if k == 0 else [])
+        head = [items["turrets"][k].head, items["turrets"][k].barrel]  # these move with t, the keys do not
+        a = qp.Point(scene, color=_C["ink"], size=5, label="A", label_offset=(0.07, 0.05), fontsize=10.5,
+                     avoid=lines, moving=head)
+        b = qp.Point(scene, color=_C["ink"], size=5, label="B", label_offset=(0.07, 0.05), fontsize=10.5,
+                     avoid=lines, moving=[*head, a])  # and off "A", where the keys meet on the screen
+        items["keys"].append([a, b])
     items["notes"] = panel_boxes([360, 360], min_height="2.6em")
 
     controls = {
@@ -129,15 +135,21 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
             it["paths"][k].set_data(mine)
             it["ghosts"][k].set_data(theirs)
             it["ticks"][k].set_data(mine[TICKS])
-            for key, end, name in zip(it["keys"][k], mine[[0, -1]], s.key_names, strict=True):  # "A = B": one name
-                key.set_data(end)
-                key.set_label(name)
     for other, muzzle in zip(it["others"], s.muzzles_at_t[::-1], strict=True):  # the other head's muzzle now
         other.set_data(muzzle)
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
+    # the keys' names last: off the paths and the axis, and off the heads, which move with t (a view turn has
+    # placed them already, after everything else: the keys are the last items made)
+    for keys, mine in zip(it["keys"], muzzles, strict=True):
+        for key, end, name in zip(keys, mine[[0, -1]], s.key_names, strict=True):  # "A = B": one name
+            if new_paths:
+                key.set_label(name)
+                key.set_data(end)
+            else:
+                key.keep_off_moving()
     roll = s.slerp_roll_note  # in bold: the bank a yaw-and-pitch turret cannot make
     it["notes"][0].value = s.slerp_turn_note + (f"; <b>{roll}</b>" if roll else "")
     it["notes"][1].value = colored(s.lerp_note, _C["warn"]) if s.lerp_note else ""
