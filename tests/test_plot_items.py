@@ -491,29 +491,3 @@ def test_the_ball_of_rotations_has_radius_pi_along_an_axis_of_any_length():
     np.testing.assert_allclose(long.axis_line.points, unit.axis_line.points)
     with pytest.raises(ValueError, match="Expected a non-zero turn axis"):
         qp.BallOfRotations(scene, (0, 0, 0))
-
-
-def test_a_points_label_keeps_off_a_moving_line_and_comes_back_when_it_has_gone():
-    """``moving`` items are checked after they move (:meth:`Point.keep_off_moving`): the label steps off a line
-    that came over it, returns when the line leaves, and always sits where a point made in that picture would."""
-    fig, (scene,) = qp.panels(1, view=(0, 0), world_frame=False)
-    renderer = fig.canvas.get_renderer()
-    bar = qp.Polyline(scene, [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)], linewidth=5)  # made before the points
-
-    def make():
-        return qp.Point(scene, (0.5, 0.5, 0), label="A", moving=[bar])
-
-    point = make()
-    alone = point.label_box(renderer).extents
-    moved = []
-    for ends in [[(0.3, 0.6, 0), (1.5, 0.6, 0)], [(-1, -1, 0), (-1.2, -1, 0)], [(0.62, 0.2, 0), (0.62, 1.5, 0)]]:
-        bar.set_data(ends)  # across the label, away, across again
-        point.keep_off_moving()
-        fresh = make()
-        np.testing.assert_allclose(point.label_box(renderer).extents, fresh.label_box(renderer).extents)
-        assert not point._covered_by([bar])
-        moved.append(not np.allclose(point.label_box(renderer).extents, alone))
-    assert moved == [True, False, True]
-    bar.set_data([(-1.0, -1.0, 0.0), (-1.2, -1.0, 0.0)])  # gone: back to the place it had alone
-    point.keep_off_moving()
-    np.testing.assert_allclose(point.label_box(renderer).extents, alone)

@@ -175,6 +175,56 @@ def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional()
     assert names.labels["b"].artists[0].get_visible() and names.labels["b"].text == "moved"
 
 
+def _on_lines(names, items) -> list[str]:
+    """The names of ``names`` (a PlacedLabels) whose box, ``pad`` wider, meets a line or circle that ``items`` draw."""
+    from quatlib.plot._placer import _covers, _line_segments
+
+    pad = names.pad
+    shown = [k for k, label in names.labels.items() if label.artists[0].get_visible()]
+    boxes = np.array([names.labels[k].pixel_box().ravel() + [-pad, -pad, pad, pad] for k in shown]).reshape(-1, 4)
+    return [k for k, cost in zip(shown, _covers(boxes, np.zeros((0, 4)), _line_segments(items, 0.0))) if cost > 0]
+
+
+@pytest.mark.parametrize("view", [(0, 0), (35, 22), (-45, 10)])
+def test_placed_labels_keep_off_the_lines_and_circles_they_are_told_to(view):
+    """``keep_off``: a line through the point and the circle round it, both where the first place would be."""
+    _, (scene,) = qp.panels(1, world_frame=False, view=view)
+    bar = qp.Polyline(scene, [(-1.2, 0.1, 0), (1.2, 0.1, 0)], linewidth=3)  # just above the point, on screen
+    ring = qp.Sphere(scene, 0.62)
+    names = qp.PlacedLabels(scene, {"a": "A"}, keep_off=[bar, ring], pad=5.0)
+    names.set_data({"a": (0.6, 0.05, 0)})
+    assert _on_lines(names, [bar, ring]) == []
+    plain = qp.PlacedLabels(scene, {"a": "A"}, pad=5.0)  # what it would do without them: on the bar or the ring
+    plain.set_data({"a": (0.6, 0.05, 0)})
+    assert _on_lines(plain, [bar, ring]) != []
+
+
+def test_placed_labels_step_off_a_moving_line_and_come_back_where_a_new_one_would_go():
+    """``moving``: checked by keep_off_moving after the line moved; the names step aside only while it covers one,
+    and end where PlacedLabels made in that picture put them (so the picture does not depend on the way there)."""
+    _, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
+    bar = qp.Polyline(scene, [(0, 0, 0), (0, 0, 0)], linewidth=5)
+
+    def make():
+        names = qp.PlacedLabels(scene, {"a": "A", "b": "B"}, moving=[bar], pad=5.0)
+        names.set_data({"a": (0.5, 0.5, 0), "b": (0.5, 0.5, 0)})
+        return names
+
+    names = make()
+    alone = {k: label.pixel_box() for k, label in names.labels.items()}
+    stepped = []
+    for ends in ([(-1, -1, 0), (-1.2, -1, 0)], *([(0.5, 0.5, 0), (0.5 + 1.2 * np.cos(a), 0.5 + 1.2 * np.sin(a), 0)]
+                                                for a in np.radians(np.arange(0, 360, 30)))):
+        bar.set_data(ends)  # away, then swung round the point like a barrel
+        names.keep_off_moving()
+        fresh = make()
+        for k in "ab":
+            np.testing.assert_allclose(names.labels[k].pixel_box(), fresh.labels[k].pixel_box())
+        assert _on_lines(names, [bar]) == []
+        stepped.append(any(not np.allclose(names.labels[k].pixel_box(), alone[k]) for k in "ab"))
+    assert not stepped[0] and any(stepped)  # in place while the bar is away; aside when it swings over them
+
+
 def test_place_beside_keeps_each_label_off_the_panels_texts_and_the_labels_before_it():
     fig, (scene,) = qp.panels(1, titles=["a title"])
     scene.set_note("a note in the corner")

@@ -119,6 +119,9 @@ def check_consistent(d) -> None:
         a, b = items["keys"][k]
         np.testing.assert_allclose(a.p, BARREL * aim(v.yaw_a, v.pitch_a), atol=1e-12)
         np.testing.assert_allclose(b.p, BARREL * aim(v.yaw_b, v.pitch_b), atol=1e-12)
+        names = items["key_names"][k]  # their names, at the same points
+        np.testing.assert_allclose(names.points["A"], a.p, atol=1e-12)
+        np.testing.assert_allclose(names.points["B"], b.p, atol=1e-12)
 
     # the readout prints the keys, both quaternions, the poses at t, the gap and the turn A → B
     r = d.readout.value
@@ -270,8 +273,9 @@ def test_same_orientation_yaw_180_and_minus_180(demo):
         assert s.gap == pytest.approx(360 * min(t, 1 - t), abs=1e-6)
     assert "same orientation" in demo.items["notes"][0].value
     assert "full turn" in demo.items["notes"][1].value
-    a, b = demo.items["keys"][0]
-    assert a.label == "A = B" and b.label == ""
+    names = demo.items["key_names"][0].labels
+    assert names["A"].text == "A = B" and names["B"].text == ""
+    assert names["A"].artists[0].get_visible() and not names["B"].artists[0].get_visible()
 
 
 def test_identical_keys_nothing_moves(demo):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import matplotlib
 import numpy as np
 from matplotlib.patches import Circle, Polygon
-from matplotlib.transforms import Bbox
 
 from ._collections import Line2D
 from ._items import Item, as_matrix, as_points
@@ -84,11 +83,8 @@ class Arrow(Item):
         self.changed()
 
     def label_box(self, renderer):
-        """The label's box in display pixels (a matplotlib ``Bbox``), as ``renderer`` lays it out (measured again
-        only when the label changed)."""
-        from ._placer import _pixel_box  # _placer builds on the items of this module
-
-        return Bbox.from_extents(*_pixel_box(self._label, renderer))
+        """The label's box in display pixels (a matplotlib ``Bbox``), as ``renderer`` lays it out."""
+        return self._label.get_window_extent(renderer)
 
     def project(self) -> None:
         (t0, t1), depth = self.scene.project(np.array([self.tail, self.tip]))
@@ -117,16 +113,9 @@ class Point(Item):
     """A dot with an optional label: ``Point(scene, label="p").set_data(p)``.
 
     The label sits ``label_offset`` (screen units) from the dot; when it would
-    cover a line drawn by an item in ``avoid``, or the label of an arrow or
-    point there (e.g. the scene's ``world.arrows``: their shafts and letters),
-    it goes round the dot to the nearest free place
+    cover a letter of the arrows in ``avoid`` (e.g. the scene's
+    ``world.arrows``) it goes round the dot to the nearest free place
     (:func:`quatlib.plot.place_labels`), placed again on every view turn.
-    Items in ``moving`` are kept off as well, but they move on their own (a
-    turret's barrel, while the point stays): :meth:`keep_off_moving` checks
-    the label against them after they moved, and places it again only when
-    they cover it, in the place it would take with everything avoided at once.
-    Make the items in ``avoid`` and ``moving`` before the point, so that a view
-    turn projects them first.
 
     Examples
     --------
@@ -140,20 +129,15 @@ class Point(Item):
     (array([ 0.5, -0.5,  0. ]), array([ 0.58, -0.42]))
     """
 
-    #: Pixels kept between the label and a letter or line it avoids: more than a space, so that "B" beside the axis
-    #: letter "z" is not read as one word "B z", nor a "B" beside the y axis as "|B".
+    #: Pixels kept between the label and a letter it avoids: more than a space, so that "B" beside the axis letter
+    #: "z" is not read as one word "B z".
     LETTER_CLEARANCE = 5.0
-    #: The places the label may take round the dot, nearest first: 16 directions on rings this many times 4 pixels
-    #: from it (the far ones, and the directions between the eight main ones, for a dot in a crowd of lines, e.g. a
-    #: turret's key seen through its head with the axes crossing there).
-    RINGS = (1.0, 2.5, 4.0, 6.0, 9.0)
 
     def __init__(self, scene, p=(0, 0, 0), *, color=COLORS["vector"], size=7, label=None,
-                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10, avoid=(), moving=()):
+                 label_offset=(0.08, 0.08), zorder=Z.MID + 3, fontsize=10, avoid=()):
         super().__init__(scene)
         self.label_offset = np.asarray(label_offset, dtype=float)
-        self.avoid, self.moving = list(avoid), list(moving)
-        self._settled = None  # where the label goes among `avoid` alone (scene 2D), while the dot stays
+        self.avoid = list(avoid)
         self._dot = Line2D([], [], ls="none", marker="o", ms=size, color=color, mec="white", mew=0.8,
                            zorder=zorder)
         self._label = add_text(self.ax, 0, 0, label or "", color=color, fontsize=fontsize, zorder=Z.TEXT - 1)
@@ -170,86 +154,35 @@ class Point(Item):
         if text == self._label.get_text():
             return
         self._label.set_text(text)
-        if self.avoid or self.moving:  # a longer text may cover a letter the old one cleared
+        if self.avoid:  # a longer text may cover a letter the old one cleared
             self.project()
 
     @property
     def label(self) -> str:
         return self._label.get_text()
 
-    def label_box(self, renderer):
-        """The label's box in display pixels (a matplotlib ``Bbox``), as ``renderer`` lays it out (measured again
-        only when the label changed)."""
-        from ._placer import _pixel_box  # _placer builds on the items of this module
-
-        return Bbox.from_extents(*_pixel_box(self._label, renderer))
-
     def project(self) -> None:
         xy, _ = self.scene.project(self.p)
         self._dot.set_data([xy[0]], [xy[1]])
         self._label.set_position(xy + self.label_offset)
-        self._settled = None
-        if (self.avoid or self.moving) and self._label.get_text().strip():
-            self._settled = self._place(self.avoid)
-            self.keep_off_moving()
+        if self.avoid and self._label.get_text().strip():
+            self._keep_label_clear(xy)
 
-    def keep_off_moving(self) -> None:
-        """Keep the label off the items in :attr:`moving` as they are now: call it after they moved.
-
-        The label goes back to its place among :attr:`avoid`; only if a moving
-        item covers that place is it placed again, among everything.  (The
-        place among ``avoid`` is the first free one of the candidates there; if
-        nothing moving covers it, it is the first free one of them all, so the
-        label ends where a point made in this picture would put it.)
-
-        >>> import quatlib as ql
-        >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0), world_frame=False)
-        >>> bar = ql.plot.Polyline(scene, [(0, 0, 0), (0, 0, 0)], linewidth=5)
-        >>> p = ql.plot.Point(scene, (0.5, 0.5, 0), label="A", moving=[bar])
-        >>> alone = p.label_box(fig.canvas.get_renderer()).extents
-        >>> bar.set_data([(0.3, 0.6, 0), (1.5, 0.6, 0)])   # the bar swings across the label
-        >>> p.keep_off_moving()
-        >>> bool((p.label_box(fig.canvas.get_renderer()).extents != alone).any())   # the label stepped aside
-        True
-        """
-        if self._settled is None:
-            return
-        self._label.set_position(self._settled)
-        if self.moving and self._covered_by(self.moving):
-            self._label.set_position(self._place(self.avoid + self.moving))
-
-    def _covered_by(self, items) -> bool:
-        """Whether the label, where it is, lies within :attr:`LETTER_CLEARANCE` of a line or label of ``items``."""
-        from ._placer import _covers, _line_segments  # _placer builds on the items of this module
-
-        renderer = self.ax.figure.canvas.get_renderer()
-        clear = self.LETTER_CLEARANCE
-        box = self._label.get_window_extent(renderer).extents + [-clear, -clear, clear, clear]
-        letters = np.reshape([a.label_box(renderer).extents for a in items if getattr(a, "label", None)], (-1, 4))
-        return bool(_covers(box[None], letters, _line_segments(items, 0.0))[0] > 0)
-
-    def _place(self, items) -> np.ndarray:
-        """The label's place (scene 2D): the first of its places round the dot that keeps :attr:`LETTER_CLEARANCE`
-        off the lines and labels of ``items`` and stays in the panel (``label_offset`` first, then :attr:`RINGS`;
-        if none does, the least covered)."""
-        from ._placer import _drawn_lines, place_labels, ring_offsets  # _placer builds on the items of this module
+    def _keep_label_clear(self, xy) -> None:
+        """Move the label round the dot at ``xy`` (scene 2D) when its place covers a letter of :attr:`avoid`."""
+        from ._placer import place_labels, ring_offsets  # _placer builds on the items of this module
 
         ax = self.ax
-        xy = np.array([self._dot.get_xdata()[0], self._dot.get_ydata()[0]], dtype=float)
-        self._label.set_position(xy + self.label_offset)
         renderer = ax.figure.canvas.get_renderer()
-        letters = [a.label_box(renderer).extents for a in items if getattr(a, "label", None)]  # arrows, points
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
         clear = self.LETTER_CLEARANCE
         box = self._label.get_window_extent(renderer).extents + [-clear, -clear, clear, clear]
         dot, centre = ax.transData.transform(xy), (box[:2] + box[2:]) / 2
         size = box[2:] - box[:2]
-        around = ring_offsets(size, gap=4.0, rings=self.RINGS, toward=centre - dot, turns=16)
-        candidates = np.vstack([centre - dot, around])
-        lines = list(zip(*_drawn_lines(items, 0.0), strict=True))  # the box already keeps `clear` off them
-        at = place_labels(dot, [size], bounds=ax.bbox.extents, obstacles=letters, lines=lines,
-                          candidates=[candidates])[0]
-        to_scene = ax.transData.inverted()
-        return xy + self.label_offset + to_scene.transform(at) - to_scene.transform(centre)
+        candidates = np.vstack([centre - dot, ring_offsets(size, gap=4.0, rings=(1.0, 2.5), toward=centre - dot)])
+        at = place_labels(dot, [size], bounds=ax.bbox.extents, obstacles=letters, candidates=[candidates])[0]
+        shift = ax.transData.inverted().transform(at) - ax.transData.inverted().transform(centre)
+        self._label.set_position(xy + self.label_offset + shift)
 
 
 class Frame(Item):
@@ -564,7 +497,7 @@ class Arc(Item):
 
         ax = self.ax
         renderer = ax.figure.canvas.get_renderer()
-        letters = [a.label_box(renderer).extents for a in self.avoid if getattr(a, "label", None)]  # arrows, points
+        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
         pixels = ax.transData.transform(spots)
         order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
         size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side

@@ -22,6 +22,7 @@ import weakref
 
 import matplotlib.collections
 import matplotlib.lines
+import matplotlib.patches
 import numpy as np
 
 from ._items import Item, as_points
@@ -260,7 +261,8 @@ def _covers(boxes, fixed, lines, groups=None, area: bool = False) -> np.ndarray:
 
 def _line_segments(items, pad: float):
     """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the lines that ``items`` draw
-    (their ``Line2D`` artists and ``LineCollection`` segments, e.g. a cube's edges; hidden ones left out), how far
+    (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, and circles' outlines; hidden ones
+    left out), how far
     each reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
     (``(4, m)``: ``x0, y0, x1, y1``)."""
     return _segments(*_drawn_lines(items, pad))
@@ -284,6 +286,9 @@ def _drawn_lines(items, pad: float) -> tuple[list, list]:
             if isinstance(artist, matplotlib.lines.Line2D):
                 if artist.get_linestyle() not in ("None", "none", "", " "):
                     add(artist, artist.get_xydata(), artist.get_linewidth())
+            elif isinstance(artist, matplotlib.patches.Circle):  # its outline, if drawn (e.g. a sphere's)
+                if artist.get_linewidth() > 0 and artist.get_edgecolor()[3] > 0:
+                    add(artist, artist.get_path().to_polygons(closed_only=False)[0], artist.get_linewidth())
             elif isinstance(artist, matplotlib.collections.LineCollection) and artist.get_paths():
                 paths, widths_ = artist.get_paths(), np.atleast_1d(artist.get_linewidths())
                 # each segment a plain polyline (no codes): its vertices, as get_segments would give them
@@ -410,6 +415,18 @@ def _fixed_boxes(ax) -> list:
             if t.get_visible() and t.get_text().strip() and t.get_transform() is ax.transAxes]
 
 
+def _name_boxes(items) -> list:
+    """The pixel boxes ``(x0, y0, x1, y1)`` of the names ``items`` write: an outlined text's (its ``pixel_box()``)
+    or an arrow's or point's label (its ``label_box``; none when it has no label)."""
+    boxes = []
+    for item in items:
+        if hasattr(item, "pixel_box"):
+            boxes.append(item.pixel_box().ravel())
+        elif getattr(item, "label", None):
+            boxes.append(item.label_box(item.ax.figure.canvas.get_renderer()).extents)
+    return boxes
+
+
 def _pixel_box(text, renderer) -> np.ndarray:
     """The pixel box ``(x0, y0, x1, y1)`` of a drawn ``Text``, measured again only when its string, place, font,
     alignment or panel changed (a text that stays put is measured once)."""
@@ -442,11 +459,16 @@ class PlacedLabels(Item):
     them.  On every :meth:`project` -- after ``set_data`` and whenever the view turns -- :func:`place_labels`
     places them in the order of the dict: around each point at ``candidates[key]`` (offsets in the scene's
     screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
-    boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters), of the
+    boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters, or arrows
+    with a label, e.g. a scene's ``world.arrows``), of the
     panel's fixed texts (title, legend, note: texts in axes coordinates) and of ``discs`` (``(x, y, r)`` in
-    screen units), inside the panel, with ``pad`` pixels kept clear around each name (around its card, with
-    ``card=True``: cards that touch read as one label).  A name in ``optional`` with no free place is hidden.
-    Create it after the items it must avoid, so that it projects after them.
+    screen units), off the lines drawn by the items in ``keep_off`` (e.g. the paths that start at the points),
+    inside the panel, with ``pad`` pixels kept clear around each name (around its card, with ``card=True``: cards
+    that touch read as one label), ``turns`` directions on each ring.  A name in ``optional`` with no free place
+    is hidden.  The lines of the items in ``moving`` are kept off too, but they move on their own (a turret's
+    barrel, while the points stay): :meth:`keep_off_moving` checks the names against them after they moved, and
+    places them again only when they cover one, where they would go with everything kept off at once.  Create it
+    after the items it must avoid, so that it projects after them.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
@@ -459,7 +481,7 @@ class PlacedLabels(Item):
 
     def __init__(self, scene, texts: dict, *, colors=None, fontsize: float = 9.5, card: bool = False,
                  candidates=None, avoid=(), discs=(), optional=(), gap: float = 0.05, rings=(1.0, 2.5, 4.0),
-                 pad: float = 2.0):
+                 pad: float = 2.0, keep_off=(), moving=(), turns: int = 8):
         super().__init__(scene)
         colors = colors or {}
         self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
@@ -467,8 +489,10 @@ class PlacedLabels(Item):
         self.card = bool(card)
         self.candidates = dict(candidates or {})
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
-        self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
+        self.keep_off, self.moving = list(keep_off), list(moving)
+        self.gap, self.rings, self.pad, self.turns = float(gap), tuple(np.ravel(rings)), float(pad), int(turns)
         self.points = {k: None for k in texts}
+        self._settled = None  # (names shown, anchors, sizes, centres): where they go off `keep_off` alone
 
     def set_data(self, points=None, texts=None) -> None:
         """Move the names to ``points`` (``{key: 3D point or None}``; keys left out stay) and/or rewrite them."""
@@ -480,11 +504,42 @@ class PlacedLabels(Item):
 
     def project(self) -> None:
         """Write each shown name at its point, then move them apart (see the class docstring)."""
-        ax, keys = self.ax, [k for k, p in self.points.items() if p is not None and self.labels[k].text.strip()]
+        keys = [k for k, p in self.points.items() if p is not None and self.labels[k].text.strip()]
         for k, label in self.labels.items():
             label.set_visible(k in keys)
-        if not keys:
+        self._settled = None
+        if keys:
+            self._settled = self._place(keys, self.keep_off)
+            self.keep_off_moving()
+
+    def keep_off_moving(self) -> None:
+        """Keep the names off the lines of the items in :attr:`moving` as they are now: call it after they moved.
+
+        The names go back to their places off :attr:`keep_off`; only if a moving line covers one of them are
+        they placed again, off everything.  (Each name's place off ``keep_off`` is the first free one of its
+        candidates there; if no moving line covers any, each is also the first free one of them all, so the
+        names end where a new ``PlacedLabels`` in this picture would put them.)
+        """
+        if self._settled is None:
             return
+        keys, anchors, sizes, centres = self._settled
+        shown = ~np.isnan(centres[:, 0])
+        if self.moving and shown.any():
+            boxes = np.hstack([centres - sizes / 2, centres + sizes / 2])[shown]
+            if _covers(boxes, np.zeros((0, 4)), _line_segments(self.moving, 0.0)).any():
+                keys, anchors, sizes, centres = self._place(keys, self.keep_off + self.moving)
+        per_unit = float(np.diff(self.ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])[:, 0])[0])
+        for k, anchor, centre in zip(keys, anchors, centres, strict=True):
+            label, room = self.labels[k], not np.isnan(centre[0])
+            label.set_visible(room)  # an optional name with no room is hidden
+            if room:
+                label.offset = (centre - anchor) / per_unit
+                label.set_data(self.points[k])
+
+    def _place(self, keys, lines) -> tuple:
+        """``(keys, anchors, sizes, centres)``, pixels: where :func:`place_labels` puts the names ``keys`` off
+        the lines drawn by the items ``lines`` and everything else the class docstring lists."""
+        ax = self.ax
         xy, _ = self.scene.project(np.array([self.points[k] for k in keys]))
         anchors = ax.transData.transform(xy)  # pixels; a centred name's box is centred on its anchor
         boxes = np.array([self.labels[k].pixel_box() for k in keys])
@@ -495,18 +550,13 @@ class PlacedLabels(Item):
         per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
         middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
         candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
-                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
+                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle,
+                                        turns=self.turns)
                       for k, size, a in zip(keys, sizes, anchors, strict=True)]
         discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
             else ()
         centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
-                               obstacles=[*_fixed_boxes(self.ax), *(a.pixel_box().ravel() for a in self.avoid)],
+                               obstacles=[*_fixed_boxes(self.ax), *_name_boxes(self.avoid)],
+                               lines=list(zip(*_drawn_lines(lines, 0.0), strict=True)),
                                optional=[i for i, k in enumerate(keys) if k in self.optional])
-        for k, anchor, centre in zip(keys, anchors, centres, strict=True):
-            label = self.labels[k]
-            if np.isnan(centre[0]):  # an optional name with no room
-                label.set_visible(False)
-                continue
-            label.offset = (centre - anchor) / per_unit
-            label.set_data(self.points[k])
-
+        return keys, anchors, sizes, centres

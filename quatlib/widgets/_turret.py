@@ -19,6 +19,9 @@ _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
 _PLAY_STEPS = 100
+#: Pixels kept between a key's name and the lines and letters around it: more than a space, so that "B" beside the
+#: axis letter "z" does not read as "B z", nor beside the y axis as "|B".
+KEY_CLEARANCE = 5.0
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
@@ -78,13 +81,14 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
                             titles=["SLERP: the shortest turn, one axis", LERP_TITLES[lerp]])
     still_world(*scenes)  # the world axes move only with the view: drawn into the cached background
     colors = (_SLERP, _EULER)
-    items = {"turrets": [], "paths": [], "ghosts": [], "ticks": [], "keys": [], "others": []}
+    items = {"turrets": [], "paths": [], "ghosts": [], "spheres": [], "ticks": [], "keys": [], "key_names": [],
+             "others": []}
     for scene, color, other in zip(scenes, colors, colors[::-1], strict=True):
         items["ghosts"].append(qp.Polyline(scene, color=other, linewidth=1.3, linestyle=(0, (1, 2)), alpha=0.75,
                                            split=True))
         items["paths"].append(qp.Trail(scene, radius=BARREL, color=color, linewidth=2.4, marker_last=False,
                                        sphere=False))
-        qp.Sphere(scene, BARREL)  # the sphere the muzzle moves on
+        items["spheres"].append(qp.Sphere(scene, BARREL))  # the sphere the muzzle moves on
         items["ticks"].append(qp.Dots(scene, color=color, size=4.5))
         items["turrets"].append(qp.Turret(scene, aim=AIM, barrel=BARREL, color=color))
         items["others"].append(qp.Point(scene, color=other, size=6))
@@ -93,13 +97,16 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         qp.legend(scene, [("lerp of (yaw, pitch)", _EULER)], corner=(0.97, 0.99), ha="right")
     items["axis"] = qp.Arrow(scenes[0], color=_C["ink"], linewidth=1.2, head=0.08, linestyle=(0, (4, 3)), alpha=0.8)
     for k, scene in enumerate(scenes):  # made last, so a view turn places the names after what they keep off
-        lines = [*scene.world.arrows, items["paths"][k], items["ghosts"][k]] + ([items["axis"]] if k == 0 else [])
-        head = [items["turrets"][k].head, items["turrets"][k].barrel]  # these move with t, the keys do not
-        a = qp.Point(scene, color=_C["ink"], size=5, label="A", label_offset=(0.07, 0.05), fontsize=10.5,
-                     avoid=lines, moving=head)
-        b = qp.Point(scene, color=_C["ink"], size=5, label="B", label_offset=(0.07, 0.05), fontsize=10.5,
-                     avoid=lines, moving=[*head, a])  # and off "A", where the keys meet on the screen
-        items["keys"].append([a, b])
+        items["keys"].append([qp.Point(scene, color=_C["ink"], size=5) for _ in "AB"])
+        # the keys' names, off each other, the world letters and axes, both paths, the sphere's outline and the turn
+        # axis, and off the barrel, which moves with t while the keys stay (see _draw_turret; the head is left out:
+        # a name over it stays legible, and keeping off its edges doubled the cost of a view turn)
+        lines = [*scene.world.arrows, items["paths"][k], items["ghosts"][k], items["spheres"][k]]
+        lines += [items["axis"]] if k == 0 else []
+        items["key_names"].append(qp.PlacedLabels(
+            scene, {"A": "A", "B": "B"}, fontsize=10.5, avoid=scene.world.arrows, keep_off=lines,
+            moving=[items["turrets"][k].barrel], pad=KEY_CLEARANCE,
+            rings=(1.0, 2.5, 4.0, 6.0, 9.0)))
     items["notes"] = panel_boxes([360, 360], min_height="2.6em")
 
     controls = {
@@ -141,15 +148,16 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
-    # the keys' names last: off the paths and the axis, and off the heads, which move with t (a view turn has
-    # placed them already, after everything else: the keys are the last items made)
-    for keys, mine in zip(it["keys"], muzzles, strict=True):
-        for key, end, name in zip(keys, mine[[0, -1]], s.key_names, strict=True):  # "A = B": one name
-            if new_paths:
-                key.set_label(name)
+    # the keys and their names last: off the paths and the axis, and off the barrels, which move with t (a view
+    # turn has placed them already, after everything else: they are the last items made)
+    for keys, names, mine in zip(it["keys"], it["key_names"], muzzles, strict=True):
+        if new_paths:
+            for key, end in zip(keys, mine[[0, -1]], strict=True):
                 key.set_data(end)
-            else:
-                key.keep_off_moving()
+            names.set_data(dict(zip("AB", mine[[0, -1]], strict=True)),
+                           texts=dict(zip("AB", s.key_names, strict=True)))  # "A = B": one name
+        elif demo.changed(s, "t"):
+            names.keep_off_moving()
     roll = s.slerp_roll_note  # in bold: the bank a yaw-and-pitch turret cannot make
     it["notes"][0].value = s.slerp_turn_note + (f"; <b>{roll}</b>" if roll else "")
     it["notes"][1].value = colored(s.lerp_note, _C["warn"]) if s.lerp_note else ""
