@@ -262,9 +262,8 @@ def _covers(boxes, fixed, lines, groups=None, area: bool = False) -> np.ndarray:
 def _line_segments(items, pad: float):
     """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the lines that ``items`` draw
     (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, and circles' outlines; hidden ones
-    left out), how far
-    each reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
-    (``(4, m)``: ``x0, y0, x1, y1``)."""
+    left out), how far each reaches either side of its centre line (half its width, plus ``pad``) and the box it
+    reaches into (``(4, m)``: ``x0, y0, x1, y1``)."""
     return _segments(*_drawn_lines(items, pad))
 
 
@@ -460,15 +459,14 @@ class PlacedLabels(Item):
     places them in the order of the dict: around each point at ``candidates[key]`` (offsets in the scene's
     screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
     boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters, or arrows
-    with a label, e.g. a scene's ``world.arrows``), of the
-    panel's fixed texts (title, legend, note: texts in axes coordinates) and of ``discs`` (``(x, y, r)`` in
-    screen units), off the lines drawn by the items in ``keep_off`` (e.g. the paths that start at the points),
-    inside the panel, with ``pad`` pixels kept clear around each name (around its card, with ``card=True``: cards
-    that touch read as one label), ``turns`` directions on each ring.  A name in ``optional`` with no free place
-    is hidden.  The lines of the items in ``moving`` are kept off too, but they move on their own (a turret's
-    barrel, while the points stay): :meth:`keep_off_moving` checks the names against them after they moved, and
-    places them again only when they cover one, where they would go with everything kept off at once.  Create it
-    after the items it must avoid, so that it projects after them.
+    with a label, e.g. a scene's ``world.arrows``), of the panel's fixed texts (title, legend, note: texts in axes
+    coordinates) and of ``discs`` (``(x, y, r)`` in screen units), off the lines drawn by the items in
+    ``keep_off`` (e.g. the paths that start at the points), inside the panel, with ``pad`` pixels kept clear around
+    each name (around its card, with ``card=True``: cards that touch read as one label).  A name in ``optional``
+    with no free place is hidden.  The lines of the items in ``moving`` are kept off too, but they move on their
+    own (a turret's barrel, while the points stay): :meth:`keep_off_moving` checks the names against them after
+    they moved, and places them again only when they cover one, where they would go with everything kept off at
+    once.  Create it after the items it must avoid, so that it projects after them.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
@@ -481,7 +479,7 @@ class PlacedLabels(Item):
 
     def __init__(self, scene, texts: dict, *, colors=None, fontsize: float = 9.5, card: bool = False,
                  candidates=None, avoid=(), discs=(), optional=(), gap: float = 0.05, rings=(1.0, 2.5, 4.0),
-                 pad: float = 2.0, keep_off=(), moving=(), turns: int = 8):
+                 pad: float = 2.0, keep_off=(), moving=()):
         super().__init__(scene)
         colors = colors or {}
         self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
@@ -490,7 +488,7 @@ class PlacedLabels(Item):
         self.candidates = dict(candidates or {})
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
         self.keep_off, self.moving = list(keep_off), list(moving)
-        self.gap, self.rings, self.pad, self.turns = float(gap), tuple(np.ravel(rings)), float(pad), int(turns)
+        self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
         self.points = {k: None for k in texts}
         self._settled = None  # (names shown, anchors, sizes, centres): where they go off `keep_off` alone
 
@@ -519,6 +517,22 @@ class PlacedLabels(Item):
         they placed again, off everything.  (Each name's place off ``keep_off`` is the first free one of its
         candidates there; if no moving line covers any, each is also the first free one of them all, so the
         names end where a new ``PlacedLabels`` in this picture would put them.)
+
+        >>> import numpy as np
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, view=(0, 0))
+        >>> bar = ql.plot.Polyline(scene, [(0, 0, 0), (0, 0, 0)], linewidth=5)   # made first: projected first
+        >>> names = ql.plot.PlacedLabels(scene, {"a": "A"}, moving=[bar], pad=5.0)
+        >>> names.set_data({"a": (0.5, 0.5, 0)})
+        >>> alone = names.labels["a"].pixel_box()
+        >>> bar.set_data([(0.5, 0.5, 0), (1.5, 1.5, 0)])   # the bar swings out over the name
+        >>> names.keep_off_moving()
+        >>> bool(np.any(names.labels["a"].pixel_box() != alone))   # it stepped aside
+        True
+        >>> bar.set_data([(0.5, 0.5, 0), (0.5, -0.5, 0)])   # and away again
+        >>> names.keep_off_moving()
+        >>> bool(np.all(names.labels["a"].pixel_box() == alone))   # back where it was
+        True
         """
         if self._settled is None:
             return
@@ -550,8 +564,7 @@ class PlacedLabels(Item):
         per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
         middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
         candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
-                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle,
-                                        turns=self.turns)
+                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
                       for k, size, a in zip(keys, sizes, anchors, strict=True)]
         discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
             else ()
