@@ -287,3 +287,31 @@ def test_the_turrets_key_names_sit_on_no_line_they_keep_off(projector):
             if len(boxes) == 2 and _overlap(*boxes.values()):  # (one name, "A = B", when the keys meet)
                 problems.append(f"keys {(ya, pa, yb, pb)}, t = {t}, view {(azim, elev)}: 'A' on 'B'")
     assert not problems, "\n".join(problems[:20])
+
+
+def test_the_composition_arcs_names_sit_on_no_line(projector):
+    """complex_composition: each arc's name ("α", "β") off the axes, both arrows and the other arc, and more than a
+    space from the other name, over a sweep of both sliders.  At α = 180°, β = −180° the arcs nest, and the first
+    one's name sat on the second arc."""
+    demo = qw.complex_composition()
+    problems = []
+    for alpha, beta in itertools.product(range(-180, 181, 45), range(-180, 181, 45)):
+        demo.set(alpha=alpha, beta=beta)
+        demo.snapshot()
+        renderer = demo.figure.canvas.get_renderer()
+        for side in ("left", "right"):
+            for arc in (demo.items[f"{side}_arc1"], demo.items[f"{side}_arc2"]):
+                if not arc.label:
+                    continue
+                box = arc.artists[2].get_window_extent(renderer)
+                lines = [line for item in arc.keep_off for line in item.artists
+                         if isinstance(line, matplotlib.lines.Line2D) and line.get_visible()]
+                if any(_touches(line, box) for line in lines):
+                    problems.append(f"α = {alpha}°, β = {beta}°, {side}: {arc.label!r} on a line")
+            first, second = demo.items[f"{side}_arc1"], demo.items[f"{side}_arc2"]
+            if first.label and second.label:  # more than a space apart (3.5 px at 11 pt), or "αβ" reads as one word
+                a, b = first.label_box(renderer), second.label_box(renderer)
+                # (the arc keeps 5 px, for a box it measures from the glyphs: within a pixel of the drawn one)
+                if max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1) < 4:
+                    problems.append(f"α = {alpha}°, β = {beta}°, {side}: the names touch")
+    assert not problems, "\n".join(problems[:20])

@@ -395,10 +395,14 @@ class Arc(Item):
     the turn the points sweep) hides the head of a zero turn and keeps the head
     of a turn near 360° (whose ends nearly meet) at full size.
 
-    The label keeps off the letters of the arrows in ``avoid`` (e.g. the
-    scene's ``world.arrows``): when its place beside the middle point would
-    cover one, it slides along the arc to the nearest point where it covers
-    none (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+    The label keeps off the letters of the arrows (or labels of arcs) in
+    ``avoid`` (e.g. the scene's ``world.arrows``) and the lines drawn by the
+    items in ``keep_off`` (another arc, the axes): when its place beside the
+    middle point would cover one, it slides along the arc to the nearest point
+    where it covers none, or goes round the middle point
+    (:func:`quatlib.plot.place_labels`), placed again on every view turn.
+    Items in ``keep_off`` that move with this arc are set first (or the arc
+    projected again after them, :meth:`project`).
 
     Examples
     --------
@@ -419,11 +423,11 @@ class Arc(Item):
 
     def __init__(self, scene, points=None, center=(0, 0, 0), angle=None, *, color=COLORS["vector2"],
                  linewidth=1.8, label=None, head=0.09, alpha=1.0, fontsize=11, label_radius=1.18,
-                 zorder=Z.MID + 1, avoid=()):
+                 zorder=Z.MID + 1, avoid=(), keep_off=()):
         super().__init__(scene)
         self.head = head
         self.label_radius = label_radius
-        self.avoid = list(avoid)
+        self.avoid, self.keep_off = list(avoid), list(keep_off)
         self._line = Line2D([], [], color=color, lw=linewidth, alpha=alpha, zorder=zorder)
         self._head = Polygon(np.zeros((3, 2)), closed=True, facecolor=color, edgecolor="none",
                              alpha=alpha, zorder=zorder)
@@ -456,13 +460,18 @@ class Arc(Item):
         if text == self._label.get_text():
             return
         self._label.set_text(text)
-        if self.avoid:  # a longer text may cover a letter the old one cleared: placed again (the arc stays)
+        if self.avoid or self.keep_off:  # a longer text may cover what the old one cleared: placed again
             self._label.set_position(self._free_spot(self._spots))
 
     @property
     def label(self) -> str:
         """The text beside the middle of the arc."""
         return self._label.get_text()
+
+    def label_box(self, renderer):
+        """The label's box in display pixels (a matplotlib ``Bbox``), as ``renderer`` lays it out (so that
+        another arc can keep its label off this one's: ``avoid=[arc]``)."""
+        return self._label.get_window_extent(renderer)
 
     def project(self) -> None:
         xy, _ = self.scene.project(self.points)
@@ -487,17 +496,19 @@ class Arc(Item):
 
     def _free_spot(self, spots) -> np.ndarray:
         """Of ``spots`` (the label's places beside the arc's points, scene 2D), the one nearest the middle whose
-        label box covers no letter of :attr:`avoid` and not the arc itself (seen edge-on, the arc is a line through
-        its spots; then a place beside the middle one); the middle one when nothing is avoided or nothing is free."""
+        label box covers no letter of :attr:`avoid`, no line of :attr:`keep_off` and not the arc itself (seen
+        edge-on, the arc is a line through its spots; then a place beside the middle one); the middle one when
+        nothing is avoided or nothing is free."""
         middle = len(spots) // 2
         text = self._label.get_text()
-        if not (self.avoid and text.strip()):
+        if not ((self.avoid or self.keep_off) and text.strip()):
             return spots[middle]
-        from ._placer import place_labels, ring_offsets, text_size  # _placer builds on the items of this module
+        from ._placer import _drawn_lines, place_labels, ring_offsets, text_size  # _placer builds on these items
 
         ax = self.ax
         renderer = ax.figure.canvas.get_renderer()
-        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        # (3 px more round each: with the label's own 2, more than a space, so that "α" beside "β" is not "αβ")
+        letters = [a.label_box(renderer).extents + [-3, -3, 3, 3] for a in self.avoid if a.label]
         pixels = ax.transData.transform(spots)
         order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
         size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side
@@ -505,9 +516,10 @@ class Arc(Item):
         drawn = [ax.transData.transform(np.c_[self._line.get_data()])]
         if self._head.get_visible():
             drawn.append(ax.transData.transform(self._head.get_xy()))
-        beside = ring_offsets(size, gap=4.0, rings=(1.0, 2.5))  # round the middle spot, if no spot is free
+        beside = ring_offsets(size, gap=4.0, rings=(1.0, 2.5, 4.0, 6.0))  # round the middle spot, if none is free
+        others = list(zip(*_drawn_lines(self.keep_off, 1.0), strict=True))  # 1 px beyond each line, as for the arc
         at = place_labels(pixels[middle], [size], bounds=ax.bbox.extents, obstacles=letters,
-                          lines=[(line, reach) for line in drawn],
+                          lines=[(line, reach) for line in drawn] + others,
                           candidates=[np.vstack([pixels[order] - pixels[middle], beside])])[0]
         return ax.transData.inverted().transform(at)
 

@@ -122,11 +122,17 @@ def complex_composition(alpha: float = 30.0, beta: float = 60.0, *, transport: s
     items = {"numbers": numbers}
     for side, scene, first_color, second_color, (n1, n2) in (("left", left, ca, cb, ("α", "β")),
                                                              ("right", right, cb, ca, ("β", "α"))):
-        qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
+        plane = qp.UnitCircle(scene, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
         items[f"{side}_first"] = qp.Arrow(scene, color=first_color, linewidth=1.6, alpha=0.8)
-        items[f"{side}_arc1"] = qp.Arc(scene, color=first_color, label=n1, linewidth=2.2, label_radius=1.3)
-        items[f"{side}_arc2"] = qp.Arc(scene, color=second_color, label=n2, linewidth=2.2, label_radius=1.28)
         items[f"{side}_result"] = qp.Arrow(scene, color=_C["ink"], linewidth=2.6)
+        # each arc's name off the axes, the arrows and the other arc (at α = 180°, β = −180° the arcs nest, and
+        # the first one's name sat on the second arc)
+        arc1 = qp.Arc(scene, color=first_color, label=n1, linewidth=2.2, label_radius=1.3)
+        arc2 = qp.Arc(scene, color=second_color, label=n2, linewidth=2.2, label_radius=1.28)
+        for arc, other in ((arc1, arc2), (arc2, arc1)):
+            arc.keep_off = [plane, items[f"{side}_first"], items[f"{side}_result"], other]
+        arc2.avoid = [arc1]  # and the second name off the first (placed after it: see _draw_composition)
+        items[f"{side}_arc1"], items[f"{side}_arc2"] = arc1, arc2
         items[f"{side}_names"] = qp.LabelSet(scene, {"first": _E[n1], "result": _E["α+β"]}, fontsize=10,
                                              colors={"first": first_color, "result": _C["ink"]})
     controls = {"alpha": angle_slider("α (°)", alpha, parameter="alpha"),
@@ -143,11 +149,12 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
     for side, first, second, end, box, (n1, n2) in (("left", a, b, s.alpha_then_beta, it["numbers"][0], ("α", "β")),
                                                      ("right", b, a, s.beta_then_alpha, it["numbers"][1], ("β", "α"))):
         it[f"{side}_first"].set_data(in_plane(complex_from_angle(first)))
-        it[f"{side}_arc1"].set_data(arcs[side][0], angle=first)
-        it[f"{side}_arc2"].set_data(arcs[side][1], angle=second)
-        it[f"{side}_arc1"].set_label(n1 if first else "")  # a turn by 0° has no arc to name
-        it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_result"].set_data(in_plane(end))
+        # both arcs drawn before either name is placed (each keeps off the other: the second arc is drawn first
+        # without its name, which is placed last); a turn by 0° has no arc to name
+        it[f"{side}_arc2"].set_data(arcs[side][1], angle=second, label="")
+        it[f"{side}_arc1"].set_data(arcs[side][0], angle=first, label=n1 if first else "")
+        it[f"{side}_arc2"].set_label(n2 if second else "")
         it[f"{side}_names"].set_data(s.name_spots[side])
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
