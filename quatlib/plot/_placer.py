@@ -540,7 +540,7 @@ class PlacedLabels(Item):
         shown = ~np.isnan(centres[:, 0])
         if self.moving and shown.any():
             boxes = np.hstack([centres - sizes / 2, centres + sizes / 2])[shown]
-            if _covers(boxes, np.zeros((0, 4)), _line_segments(self.moving, 0.0)).any():
+            if _covers(boxes, _NO_BOXES, _line_segments(self.moving, 0.0)).any():
                 keys, anchors, sizes, centres = self._place(keys, self.keep_off + self.moving)
         per_unit = float(np.diff(self.ax.transData.transform([(0.0, 0.0), (1.0, 0.0)])[:, 0])[0])
         for k, anchor, centre in zip(keys, anchors, centres, strict=True):
