@@ -170,11 +170,11 @@ class Point(Item):
 
     def _keep_label_clear(self, xy) -> None:
         """Move the label round the dot at ``xy`` (scene 2D) when its place covers a letter of :attr:`avoid`."""
-        from ._placer import place_labels, ring_offsets  # _placer builds on the items of this module
+        from ._placer import _name_boxes, place_labels, ring_offsets  # _placer builds on the items of this module
 
         ax = self.ax
         renderer = ax.figure.canvas.get_renderer()
-        letters = [a.label_box(renderer).extents for a in self.avoid if a.label]
+        letters = _name_boxes(self.avoid)
         clear = self.LETTER_CLEARANCE
         box = self._label.get_window_extent(renderer).extents + [-clear, -clear, clear, clear]
         dot, centre = ax.transData.transform(xy), (box[:2] + box[2:]) / 2
@@ -503,12 +503,13 @@ class Arc(Item):
         text = self._label.get_text()
         if not ((self.avoid or self.keep_off) and text.strip()):
             return spots[middle]
-        from ._placer import _drawn_lines, place_labels, ring_offsets, text_size  # _placer builds on these items
+        from ._placer import _drawn_lines, _name_boxes, place_labels, ring_offsets, text_size  # built on these items
 
         ax = self.ax
-        renderer = ax.figure.canvas.get_renderer()
-        # (3 px more round each: with the label's own 2, more than a space, so that "α" beside "β" is not "αβ")
-        letters = [a.label_box(renderer).extents + [-3, -3, 3, 3] for a in self.avoid if a.label]
+        # with the label's own 2 px, the letters are kept a point's LETTER_CLEARANCE off: more than a space, so that
+        # "α" beside "β" is not "αβ"
+        grow = Point.LETTER_CLEARANCE - 2.0
+        letters = np.reshape(_name_boxes(self.avoid), (-1, 4)) + [-grow, -grow, grow, grow]
         pixels = ax.transData.transform(spots)
         order = np.argsort(np.abs(np.arange(len(spots)) - middle), kind="stable")  # the middle, then outward
         size = text_size(text, self._label.get_fontsize(), dpi=ax.figure.dpi) + 4.0  # 2 px clear on every side

@@ -19,9 +19,6 @@ _C = qp.COLORS
 _SLERP = _C["vector"]  # orange: the quaternion way
 _EULER = _C["vector2"]  # purple: the naive way
 _PLAY_STEPS = 100
-#: Pixels kept between a key's name and the lines and letters around it: more than a space, so that "B" beside the
-#: axis letter "z" does not read as "B z", nor beside the y axis as "|B".
-KEY_CLEARANCE = 5.0
 
 
 def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, pitch_b: float = 40.0,
@@ -105,7 +102,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
         lines += [items["axis"]] if k == 0 else []
         items["key_names"].append(qp.PlacedLabels(
             scene, {"A": "A", "B": "B"}, fontsize=10.5, avoid=scene.world.arrows, keep_off=lines,
-            moving=[items["turrets"][k].barrel], pad=KEY_CLEARANCE,
+            moving=[items["turrets"][k].barrel], pad=qp.Point.LETTER_CLEARANCE,  # "B z" or "|B" would read as one
             rings=(1.0, 2.5, 4.0, 6.0, 9.0)))
     items["notes"] = panel_boxes([360, 360], min_height="2.6em")
 
