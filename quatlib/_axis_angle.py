@@ -72,10 +72,10 @@ def quaternion_from_axis_angle(axis, angle, degrees: bool = False) -> np.ndarray
     dtype = result_dtype(axis, None if is_python_number(angle) else angle_arr)
     n = _unit(axis, "rotation axis")
     half = to_radians(angle_arr, degrees) / 2
-    shape = np.broadcast_shapes(axis.shape[:-1], half.shape) + (4,)
-    out = np.empty(shape, dtype=dtype)
+    vector_part = np.sin(half)[..., None] * n  # the angles broadcast against the axes here
+    out = np.empty(vector_part.shape[:-1] + (4,), dtype=dtype)
     out[..., 0] = np.cos(half)
-    out[..., 1:] = np.sin(half)[..., None] * n
+    out[..., 1:] = vector_part
     return out
 
 

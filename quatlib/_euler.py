@@ -86,12 +86,14 @@ def _angles(yaw, pitch, roll, degrees: bool, in_float64: bool = False):
         *(None if is_python_number(g) else a for g, a in zip(given, (yaw, pitch, roll)))
     )
     try:
-        angles = np.stack(np.broadcast_arrays(yaw, pitch, roll), axis=-1)
+        shape = np.broadcast(yaw, pitch, roll).shape
     except ValueError:
         raise ValueError(
             "Expected yaw, pitch and roll with shapes that broadcast together, "
             f"got {yaw.shape}, {pitch.shape} and {roll.shape}"
         ) from None
+    angles = np.empty(shape + (3,), dtype=np.result_type(yaw, pitch, roll))
+    angles[..., 0], angles[..., 1], angles[..., 2] = yaw, pitch, roll
     return to_radians(angles.astype(np.float64) if in_float64 else angles, degrees), dtype
 
 
