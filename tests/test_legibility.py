@@ -16,11 +16,12 @@ import itertools
 import pathlib
 
 import ipywidgets as W
+import matplotlib.collections
 import matplotlib.lines
 import matplotlib.transforms
 import numpy as np
 import pytest
-from demo_helpers import buttons
+from demo_helpers import buttons, line_under
 
 import quatlib.plot as qp
 from quatlib import course
@@ -315,3 +316,28 @@ def test_the_composition_arcs_names_sit_on_no_line(projector):
                 if max(b.x0 - a.x1, a.x0 - b.x1, b.y0 - a.y1, a.y0 - b.y1) < 4:
                     problems.append(f"α = {alpha}°, β = {beta}°, {side}: the names touch")
     assert not problems, "\n".join(problems[:20])
+
+
+def test_the_mirrors_point_names_keep_off_the_cubes_and_stay_shown(projector):
+    """two_mirrors: "n₁", "n₂", "φ", "2φ" and "axis" keep off the cubes' edges and letters.  At φ = 30°, turn −150°
+    "n₁" sat on the face of the "in both" cube, where it read as that face's name.  Each name is optional (hidden
+    when it has no free place); over this sweep every one of them has a place and is shown."""
+    demo = qw.two_mirrors()
+    cubes = [demo.items[k] for k in ("original", "ghost", "final")]
+    names = demo.items["names"]
+    problems = []
+    for phi, turn, elevation in itertools.product(range(0, 181, 30), (-150, -90, -30, 0, 60, 120, 180), (90, 30)):
+        demo.set(mirror_angle=phi, turn=turn, elevation=elevation)
+        demo.snapshot()
+        state = f"φ = {phi}°, turn {turn}°, elevation {elevation}°"
+        lines = [a for cube in cubes for a in cube.artists
+                 if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection)) and a.get_visible()]
+        for key, label in names.labels.items():
+            if names.points[key] is None:  # no axis and no angles where the mirrors coincide
+                continue
+            if not label.artists[0].get_visible():
+                problems.append(f"{state}: {label.text!r} hidden")
+                continue
+            box = matplotlib.transforms.Bbox.from_extents(*label.pixel_box().ravel())
+            problems += [f"{state}: {label.text!r} on a cube" for line in lines if line_under(line, box)][:1]
+    assert demo.last_error is None and not problems, "\n".join(problems[:20])

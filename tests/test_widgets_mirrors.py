@@ -144,7 +144,7 @@ def test_coinciding_mirrors_explain_instead_of_failing(phi, w):
     assert "no turn" in d.scenes[0].note and "no axis" in d.scenes[0].note
     assert "axis undefined" in d.readout.value
     assert not d.items["turn_arc"].artists[0].get_visible()
-    assert d.items["names"].labels["final"].text == "in both = original"
+    assert d.items["cube_names"].labels["final"].text == "in both = original"
 
 
 def test_turning_both_mirrors_together_keeps_the_rotation(demo):

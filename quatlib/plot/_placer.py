@@ -416,9 +416,11 @@ def _fixed_boxes(ax) -> list:
 
 def _name_boxes(items) -> list:
     """The pixel boxes ``(x0, y0, x1, y1)`` of the names ``items`` write: an outlined text's (its ``pixel_box()``)
-    or an arrow's or point's label (its ``label_box``; none when it has no label)."""
+    or an arrow's or point's label (its ``label_box``; none when it has no label).  A hidden item takes no room."""
     boxes = []
     for item in items:
+        if not any(a.get_visible() for a in item.artists):
+            continue
         if hasattr(item, "pixel_box"):
             boxes.append(item.pixel_box().ravel())
         elif getattr(item, "label", None):

@@ -16,10 +16,12 @@ _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], _C["mirror2"])  # mirror 1 light blue, mirror 2 sand
 INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
 # Where a name may go, as offsets from what it names in cube sides, best first: a cube's name above, below or
-# beside it; a point's name on two rings around the point (qp.PlacedLabels takes the first free one).
+# beside it; a point's name on rings around the point (qp.PlacedLabels takes the first free one), the outer ones for
+# when the cubes' edges and letters take the near places (as they do round "2φ" at small φ).
 AROUND_CUBE = np.array([(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8),
                         (-1.1, -0.8), (0, 1.4), (0, -1.4)])
-AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55) for a in np.radians(range(0, 360, 45))])
+AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55, 0.85, 1.2)
+                         for a in np.radians(range(0, 360, 45))])
 CUBES = ("original", "ghost", "final")
 
 
@@ -94,11 +96,16 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # the world's x, y, z (outlines: a view turn redraws no background), kept off the lines of everything above;
     # made after those, so that a view turn places the letters after the lines moved
     items["world"] = world = qp.WorldAxes(scene)
-    # every name, placed (cubes first) off the others, the world letters and the legend; made last, it projects last
-    items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items()},
-                                     colors={k: col for k, (_, col) in names.items()}, card=True, avoid=world.letters,
-                                     candidates={k: CUBE_SIDE * (AROUND_CUBE if k in CUBES else AROUND_POINT)
-                                                 for k in names}, optional=[k for k in names if k not in CUBES])
+    # the cubes' names first, each beside its cube, off the world letters and the legend; then the other names, off
+    # those too and off the cubes' edges and letters (a name inside a face would read as that face's name).  Made
+    # last, they project last.
+    style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
+    items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
+                                          candidates={k: CUBE_SIDE * AROUND_CUBE for k in CUBES})
+    items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items() if k not in CUBES}, **style,
+                                     avoid=[*world.letters, *items["cube_names"].labels.values()],
+                                     candidates={k: CUBE_SIDE * AROUND_POINT for k in names if k not in CUBES},
+                                     optional=[k for k in names if k not in CUBES], keep_off=[items[k] for k in CUBES])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
@@ -128,13 +135,13 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
     it["world"].keep_letters_off(*it["planes"], *it["normals"], *it["rays"], it["axis"], it["phi_arc"],
                                  it["turn_arc"], *(it[k] for k in CUBES))
     # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name)
-    it["names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
-                          "final": s.final_center, "phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
+    it["cube_names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
+                               "final": s.final_center}, texts={"final": s.final_name})
+    it["names"].set_data({"phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
                           "turn": s.turn_arc[len(s.turn_arc) // 2] if shown else None,
                           "axis": 1.5 * s.line if shown else None, "n1": s.hinge + 0.7 * s.n1,
                           "n2": s.hinge + 0.7 * s.n2},
-                         texts={"final": s.final_name, "phi": f"φ = {fmt(s.mirror_angle, 0)}°",
-                                "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
+                         texts={"phi": f"φ = {fmt(s.mirror_angle, 0)}°", "turn": f"2φ = {fmt(s.rotation_angle, 0)}°"})
     scene.set_note(f"{s.coincide_reason}.\nReflecting twice in one mirror undoes it:\nno turn, and no axis (every "
                    "line in\nthe mirror would do)." if s.degenerate else "", color=_C["warn"])
     return _readout(s)
