@@ -100,12 +100,13 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # those too and off the cubes' edges and letters (a name inside a face would read as that face's name).  Made
     # last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
+    points = [k for k in names if k not in CUBES]
     items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
                                           candidates={k: CUBE_SIDE * AROUND_CUBE for k in CUBES})
-    items["names"] = qp.PlacedLabels(scene, {k: text for k, (text, _) in names.items() if k not in CUBES}, **style,
+    items["names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in points}, **style, optional=points,
                                      avoid=[*world.letters, *items["cube_names"].labels.values()],
-                                     candidates={k: CUBE_SIDE * AROUND_POINT for k in names if k not in CUBES},
-                                     optional=[k for k in names if k not in CUBES], keep_off=[items[k] for k in CUBES])
+                                     candidates={k: CUBE_SIDE * AROUND_POINT for k in points},
+                                     keep_off=[items[k] for k in CUBES])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
