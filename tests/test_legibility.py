@@ -341,3 +341,34 @@ def test_the_mirrors_point_names_keep_off_the_cubes_and_stay_shown(projector):
             box = matplotlib.transforms.Bbox.from_extents(*label.pixel_box().ravel())
             problems += [f"{state}: {label.text!r} on a cube" for line in lines if line_under(line, box)][:1]
     assert demo.last_error is None and not problems, "\n".join(problems[:20])
+
+
+def test_the_mirrors_cube_names_keep_off_the_other_cubes_and_lines(projector):
+    """two_mirrors: each cube's name ("original", "in mirror 1", "in both") may touch its own cube, but not another
+    cube, the axis, the mirrors' edges, the normals or the angles' arcs, where it would name the wrong thing.  In
+    projector mode at φ = 15°, turn 45°, azimuth −90°, elevation 20°, "in both ≈ original" lay across the original
+    cube's face and the axis."""
+    demo = qw.two_mirrors()
+    it = demo.items
+    names = it["cube_names"]
+    lines_of = {k: [it[k]] for k in ("original", "ghost", "final")}
+    others = [*it["normals"], *it["rays"], it["axis"], it["phi_arc"], it["turn_arc"]]
+    problems = []
+    states = [(15, 45, -90, 20), *itertools.product(range(0, 181, 30), (-150, -90, -30, 0, 60, 120, 180), (0,),
+                                                    (90, 30))]
+    for phi, turn, azimuth, elevation in states:
+        demo.set(mirror_angle=phi, turn=turn, azimuth=azimuth, elevation=elevation)
+        demo.snapshot()
+        state = f"φ = {phi}°, turn {turn}°, azimuth {azimuth}°, elevation {elevation}°"
+        for key, label in names.labels.items():
+            if names.points[key] is None:  # "original" when "in both ≈ original" names both
+                continue
+            box = matplotlib.transforms.Bbox.from_extents(*label.pixel_box().ravel())
+            own = {key, "original"} if names.points["original"] is None else {key}
+            kept_off = [*others, *(item for k, items in lines_of.items() if k not in own for item in items)]
+            lines = [a for item in kept_off for a in item.artists
+                     if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection))
+                     and a.get_visible()]
+            problems += [f"{state}: {label.text!r} on a line that is not its cube's"
+                         for line in lines if line_under(line, box)][:1]
+    assert demo.last_error is None and not problems, "\n".join(problems[:20])

@@ -82,6 +82,19 @@ def test_ring_offsets_put_the_near_edge_at_the_gap_and_start_toward_the_preferre
     assert np.all(np.hypot(*offsets[8:].T) > np.hypot(*offsets[:8].T))  # the second ring is further out
 
 
+def test_ring_offsets_take_given_directions_in_order_and_refuse_a_zero_one():
+    size = np.array([30.0, 10.0])
+    offsets = qp.ring_offsets(size, gap=3, rings=(1, 2), directions=[(0, 2), (0, -1), (5, 0)])
+    # above, below, right; then the same further out (the near edge at 3 and at 6 from the anchor)
+    np.testing.assert_allclose(offsets, [(0, 8), (0, -8), (18, 0), (0, 11), (0, -11), (21, 0)])
+    # a diagonal sits with its box's nearest corner the gap away
+    (dx, dy), = qp.ring_offsets(size, gap=3, rings=(1,), directions=[(1, 1)])
+    box = np.r_[(dx, dy) - size / 2, (dx, dy) + size / 2]
+    assert np.hypot(*np.clip((0, 0), box[:2], box[2:])) >= 3 - 1e-9
+    with pytest.raises(ValueError, match="nonzero 2D directions"):
+        qp.ring_offsets(size, directions=[(0, 1), (0, 0)])
+
+
 def test_text_size_grows_with_the_text_and_the_dpi_and_keeps_one_line_height():
     w1, h1 = qp.text_size("q0", 9)
     w2, h2 = qp.text_size("in mirror 1", 9)
@@ -197,6 +210,22 @@ def test_placed_labels_keep_off_the_lines_and_circles_they_are_told_to(view):
     plain = qp.PlacedLabels(scene, {"a": "A"}, pad=5.0)  # what it would do without them: on the bar or the ring
     plain.set_data({"a": (0.6, 0.05, 0)})
     assert _on_lines(plain, [bar, ring]) != []
+
+
+def test_a_name_may_touch_its_own_item_but_not_another_name_s():
+    """``own``: two names of one point, each first placed straight above it, where a bar lies.  The bar is "a"'s: "a"
+    stays on it; "b" keeps off it (and off "a")."""
+    _, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
+    bar = qp.Polyline(scene, [(-1.2, 0.15, 0), (1.2, 0.15, 0)], linewidth=3)  # just above the point, on screen
+    names = qp.PlacedLabels(scene, {"a": "A", "b": "B"}, keep_off=[bar], own={"a": [bar]}, directions=[(0, 1)],
+                            rings=(1.0, 3.0, 6.0), pad=5.0)
+    names.set_data({"a": (0.0, 0.0, 0), "b": (0.6, 0.0, 0)})
+    assert _on_lines(names, [bar]) == ["a"]
+    (a0, a1), (b0, b1) = (names.labels[k].pixel_box() for k in "ab")
+    assert a0[1] > b1[1] or b0[1] > a1[1] or a1[0] <= b0[0] or b1[0] <= a0[0]
+    names.own = {}  # now "a" keeps off the bar too
+    names.project()
+    assert _on_lines(names, [bar]) == []
 
 
 def test_placed_labels_step_off_a_moving_line_and_come_back_where_a_new_one_would_go():

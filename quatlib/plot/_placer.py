@@ -35,13 +35,15 @@ __all__ = ["place_labels", "ring_offsets", "text_size", "place_beside", "PlacedL
 _OUTSIDE_COST = 1e6
 
 
-def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, turns: int = 8) -> np.ndarray:
+def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, turns: int = 8,
+                 directions=None) -> np.ndarray:
     """Candidate offsets around an anchor: ``turns`` directions on a few rings, the box ``gap × ring`` clear of it.
 
     An offset moves a box of ``size = (width, height)`` in direction ``u`` until its near edge is ``gap × ring``
     from the anchor (the centre goes ``gap × ring + |u_x| w/2 + |u_y| h/2`` along ``u``), so a wide label sits as
     close beside its point as a narrow one.  The nearest ring comes first; within a ring the directions closest to
-    ``toward`` (a 2D direction, e.g. away from the picture's centre) come first, straight right when None.
+    ``toward`` (a 2D direction, e.g. away from the picture's centre) come first, straight right when None.  Or
+    ``directions`` gives them in order (2D vectors, scaled to unit length), e.g. above, below, then the sides.
 
     >>> ring_offsets((20, 10), gap=2, rings=(1,), turns=4)
     array([[ 12.,   0.],
@@ -50,11 +52,23 @@ def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, 
            [-12.,   0.]])
     >>> ring_offsets((20, 10), gap=2, rings=(1,), turns=4, toward=(0, -1))[0]
     array([ 0., -7.])
+    >>> ring_offsets((20, 10), gap=2, rings=(1, 2), directions=[(0, 1), (0, -1)])
+    array([[ 0.,  7.],
+           [ 0., -7.],
+           [ 0.,  9.],
+           [ 0., -9.]])
     """
     w, h = np.asarray(size, dtype=float).reshape(2) / 2
-    heading = 0.0 if toward is None or not np.any(toward) else float(np.arctan2(toward[1], toward[0]))
-    angles = heading + 2 * np.pi / turns * _turn_order(turns)
-    u = np.round(np.stack([np.cos(angles), np.sin(angles)], axis=-1), 12)
+    if directions is None:
+        heading = 0.0 if toward is None or not np.any(toward) else float(np.arctan2(toward[1], toward[0]))
+        angles = heading + 2 * np.pi / turns * _turn_order(turns)
+        u = np.round(np.stack([np.cos(angles), np.sin(angles)], axis=-1), 12)
+    else:
+        u = np.asarray(directions, dtype=float).reshape(-1, 2)
+        length = np.hypot(*u.T)
+        if not np.all((length > 0) & np.isfinite(length)):
+            raise ValueError(f"Expected finite nonzero 2D directions, got {u.tolist()}")
+        u = u / length[:, None]
     reach = np.abs(u) @ np.array([w, h])  # from the box's centre to its edge along u
     return np.concatenate([u * (gap * r + reach)[:, None] for r in rings])
 
@@ -130,9 +144,10 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
         Boxes ``(x0, y0, x1, y1)`` no label may cover (other texts, a legend).
     discs : array_like, shape (d, 3)
         Circles ``(cx, cy, r)`` no label may reach into (e.g. where a cube turns).
-    lines : sequence of (array_like (n, 2), float)
+    lines : sequence of (array_like (n, 2), float) or (array_like (n, 2), float, collection of int)
         Polylines no label may lie on, each with how far it reaches either side of its centre line (a NaN row
-        breaks one).
+        breaks one), and optionally the labels that may lie on it after all: the names of what it draws (a cube's
+        name may touch its own cube's edges, not another cube's).
     optional : collection of int
         Labels that are left out (NaN) rather than put where they trespass.
     gap : float
@@ -173,6 +188,12 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
     >>> place_labels([(50, 50)], [(20, 10)], bounds=(0, 0, 100, 100), candidates=[[(0, 10), (0, -10)]],
     ...              lines=[([(0, 60), (100, 60)], 1.0)])
     array([[50., 40.]])
+
+    Unless the line is its own: then its first spot will do.
+
+    >>> place_labels([(50, 50)], [(20, 10)], bounds=(0, 0, 100, 100), candidates=[[(0, 10), (0, -10)]],
+    ...              lines=[([(0, 60), (100, 60)], 1.0, [0])])
+    array([[50., 60.]])
     """
     anchors = np.asarray(anchors, dtype=float).reshape(-1, 2)
     sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
@@ -186,9 +207,15 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
         raise ValueError(f"Expected one list of candidates per anchor ({len(anchors)}), got {len(candidates)}")
     taken = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     discs = np.asarray(discs, dtype=float).reshape(-1, 3)
-    segments = _segments([np.asarray(line, dtype=float).reshape(-1, 2) for line, _ in lines], [r for _, r in lines])
+    pieces = [np.asarray(line[0], dtype=float).reshape(-1, 2) for line in lines]
+    owners = [set(line[2]) if len(line) > 2 else set() for line in lines]
+    every_line = _segments(pieces, [line[1] for line in lines])
     out = np.full_like(anchors, np.nan)
     for k, (anchor, size, offsets) in enumerate(zip(anchors, sizes, candidates, strict=True)):
+        mine = [k in o for o in owners]  # the lines this label may lie on
+        segments = every_line if not any(mine) else _segments(
+            [p for p, m in zip(pieces, mine, strict=True) if not m],
+            [line[1] for line, m in zip(lines, mine, strict=True) if not m])
         centres = anchor + np.asarray(offsets, dtype=float).reshape(-1, 2)
         boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
         # a line counts by the area of its band under the box, as the overlap with another box does.  The
@@ -459,16 +486,18 @@ class PlacedLabels(Item):
     ``set_data({key: point or None})`` moves them (None hides one) and ``set_data(texts={key: text})`` rewrites
     them.  On every :meth:`project` -- after ``set_data`` and whenever the view turns -- :func:`place_labels`
     places them in the order of the dict: around each point at ``candidates[key]`` (offsets in the scene's
-    screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, outward first), off the
-    boxes of ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters, or arrows
-    with a label, e.g. a scene's ``world.arrows``), of the panel's fixed texts (title, legend, note: texts in axes
-    coordinates) and of ``discs`` (``(x, y, r)`` in screen units), off the lines drawn by the items in
-    ``keep_off`` (e.g. the paths that start at the points), inside the panel, with ``pad`` pixels kept clear around
-    each name (around its card, with ``card=True``: cards that touch read as one label).  A name in ``optional``
-    with no free place is hidden.  The lines of the items in ``moving`` are kept off too, but they move on their
-    own (a turret's barrel, while the points stay): :meth:`keep_off_moving` checks the names against them after
-    they moved, and places them again only when they cover one, where they would go with everything kept off at
-    once.  Create it after the items it must avoid, so that it projects after them.
+    screen units, best first; default: :func:`ring_offsets` ``gap × rings`` from the point, in the screen
+    ``directions`` given, best first, or else outward first, away from the panel's middle), off the boxes of
+    ``avoid`` (items with a ``pixel_box()``, e.g. a :class:`~quatlib.plot.WorldAxes`' letters, or arrows with a
+    label, e.g. a scene's ``world.arrows``), of the panel's fixed texts (title, legend, note: texts in axes
+    coordinates) and of ``discs`` (``(x, y, r)`` in screen units), off the lines drawn by the items in ``keep_off``
+    (e.g. the paths that start at the points) but those of the name's own items (``own[key]``, a list: what the
+    name names, e.g. a cube whose name may touch its edges but not another cube's), inside the panel, with ``pad``
+    pixels kept clear around each name (around its card, with ``card=True``: cards that touch read as one label).
+    A name in ``optional`` with no free place is hidden.  The lines of the items in ``moving`` are kept off too,
+    but they move on their own (a turret's barrel, while the points stay): :meth:`keep_off_moving` checks the names
+    against them after they moved, and places them again only when they cover one, where they would go with
+    everything kept off at once.  Create it after the items it must avoid, so that it projects after them.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
@@ -481,7 +510,7 @@ class PlacedLabels(Item):
 
     def __init__(self, scene, texts: dict, *, colors=None, fontsize: float = 9.5, card: bool = False,
                  candidates=None, avoid=(), discs=(), optional=(), gap: float = 0.05, rings=(1.0, 2.5, 4.0),
-                 pad: float = 2.0, keep_off=(), moving=()):
+                 directions=None, pad: float = 2.0, keep_off=(), own=None, moving=()):
         super().__init__(scene)
         colors = colors or {}
         self.labels = {k: self.adopt(OutlineText(scene, text, color=colors.get(k, COLORS["ink"]), fontsize=fontsize,
@@ -490,7 +519,9 @@ class PlacedLabels(Item):
         self.candidates = dict(candidates or {})
         self.avoid, self.discs, self.optional = list(avoid), np.asarray(discs, dtype=float).reshape(-1, 3), optional
         self.keep_off, self.moving = list(keep_off), list(moving)
+        self.own = {k: list(items) for k, items in (own or {}).items()}
         self.gap, self.rings, self.pad = float(gap), tuple(np.ravel(rings)), float(pad)
+        self.directions = directions
         self.points = {k: None for k in texts}
         self._settled = None  # (names shown, anchors, sizes, centres): where they go off `keep_off` alone
 
@@ -566,12 +597,20 @@ class PlacedLabels(Item):
         per_unit = float(unit[0] - origin[0])  # pixels per screen unit (a scene's aspect is equal)
         middle = ax.bbox.extents.reshape(2, 2).mean(axis=0)
         candidates = [per_unit * np.asarray(self.candidates[k]) if k in self.candidates
-                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle)
+                      else ring_offsets(size, gap=self.gap * per_unit, rings=self.rings, toward=a - middle,
+                                        directions=self.directions)
                       for k, size, a in zip(keys, sizes, anchors, strict=True)]
         discs = np.c_[ax.transData.transform(self.discs[:, :2]), per_unit * self.discs[:, 2]] if len(self.discs) \
             else ()
+        # the lines of an item some names own are kept off by the other names only
+        owners = [[i for i, k in enumerate(keys) if any(item is mine for mine in self.own.get(k, ()))]
+                  for item in lines]
+        kept_off = list(zip(*_drawn_lines([item for item, o in zip(lines, owners, strict=True) if not o], 0.0),
+                            strict=True))
+        for item, o in zip(lines, owners, strict=True):
+            if o:
+                kept_off += [(piece, reach, o) for piece, reach in zip(*_drawn_lines([item], 0.0), strict=True)]
         centres = place_labels(anchors, sizes, bounds=ax.bbox.extents, candidates=candidates, discs=discs,
-                               obstacles=[*_fixed_boxes(self.ax), *_name_boxes(self.avoid)],
-                               lines=list(zip(*_drawn_lines(lines, 0.0), strict=True)),
+                               obstacles=[*_fixed_boxes(self.ax), *_name_boxes(self.avoid)], lines=kept_off,
                                optional=[i for i, k in enumerate(keys) if k in self.optional])
         return keys, anchors, sizes, centres

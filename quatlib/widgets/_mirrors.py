@@ -15,11 +15,12 @@ __all__ = ["two_mirrors"]
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], _C["mirror2"])  # mirror 1 light blue, mirror 2 sand
 INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
-# Where a name may go, as offsets from what it names in cube sides, best first: a cube's name above, below or
-# beside it; a point's name on rings around the point (qp.PlacedLabels takes the first free one), the outer ones for
-# when the cubes' edges and letters take the near places (as they do round "2φ" at small φ).
-AROUND_CUBE = np.array([(0, 0.9), (0, -0.9), (1.3, 0), (-1.3, 0), (1.1, 0.8), (-1.1, 0.8), (1.1, -0.8),
-                        (-1.1, -0.8), (0, 1.4), (0, -1.4)])
+# Where a name may go, best first (qp.PlacedLabels takes the first free place).  A cube's name: above its cube, below,
+# to either side, then diagonally, on rings of places whose near edge is 0.8, 1.2 and 1.76 cube sides from the cube's
+# centre (qp.ring_offsets: a wide name keeps as clear of its cube as a narrow one).  A point's name: on rings around
+# the point, as offsets in cube sides, the outer ones for when the cubes' edges and letters take the near places (as
+# they do round "2φ" at small φ).
+BESIDE_CUBE = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
 AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55, 0.85, 1.2)
                          for a in np.radians(range(0, 360, 45))])
 CUBES = ("original", "ghost", "final")
@@ -96,13 +97,17 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # the world's x, y, z (outlines: a view turn redraws no background), kept off the lines of everything above;
     # made after those, so that a view turn places the letters after the lines moved
     items["world"] = world = qp.WorldAxes(scene)
-    # the cubes' names first, each beside its cube, off the world letters and the legend; then the other names, off
-    # those too and off the cubes' edges and letters (a name inside a face would read as that face's name).  Made
-    # last, they project last.
+    # the cubes' names first, each beside its cube, off the world letters and the legend, and off the lines of
+    # everything but its own cube (a name on another cube, the axis or an arc would read as that one's name); then
+    # the other names, off those too and off the cubes' edges and letters (a name inside a face would read as that
+    # face's name).  Made last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
     points = [k for k in names if k not in CUBES]
     items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
-                                          candidates={k: CUBE_SIDE * AROUND_CUBE for k in CUBES})
+                                          directions=BESIDE_CUBE, gap=0.8 * CUBE_SIDE, rings=(1.0, 1.5, 2.2),
+                                          keep_off=[*(items[k] for k in CUBES), *items["normals"], *items["rays"],
+                                                    items["axis"], items["phi_arc"], items["turn_arc"]],
+                                          own={k: [items[k]] for k in CUBES})
     items["names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in points}, **style, optional=points,
                                      avoid=[*world.letters, *items["cube_names"].labels.values()],
                                      candidates={k: CUBE_SIDE * AROUND_POINT for k in points},
@@ -135,7 +140,9 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         it[item].set_visible(shown)
     it["world"].keep_letters_off(*it["planes"], *it["normals"], *it["rays"], it["axis"], it["phi_arc"],
                                  it["turn_arc"], *(it[k] for k in CUBES))
-    # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name)
+    # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name), which may
+    # touch both cubes then
+    it["cube_names"].own["final"] = [it["final"], it["original"]] if s.copies_close else [it["final"]]
     it["cube_names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
                                "final": s.final_center}, texts={"final": s.final_name})
     it["names"].set_data({"phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
