@@ -361,11 +361,10 @@ def test_the_mirrors_cube_names_keep_off_the_other_cubes_and_lines(projector):
         demo.snapshot()
         state = f"φ = {phi}°, turn {turn}°, azimuth {azimuth}°, elevation {elevation}°"
         for key, label in names.labels.items():
-            if names.points[key] is None:  # "original" when "in both ≈ original" names both
+            if names.points[key] is None:  # "original" when "in both ≈ original" names both (and keeps off both)
                 continue
             box = matplotlib.transforms.Bbox.from_extents(*label.pixel_box().ravel())
-            own = {key, "original"} if names.points["original"] is None else {key}
-            kept_off = [*others, *(item for k, items in lines_of.items() if k not in own for item in items)]
+            kept_off = [*others, *(item for k, items in lines_of.items() if k != key for item in items)]
             lines = [a for item in kept_off for a in item.artists
                      if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection))
                      and a.get_visible()]

@@ -140,9 +140,7 @@ def _draw(demo: Demo, s: MirrorsState) -> str:
         it[item].set_visible(shown)
     it["world"].keep_letters_off(*it["planes"], *it["normals"], *it["rays"], it["axis"], it["phi_arc"],
                                  it["turn_arc"], *(it[k] for k in CUBES))
-    # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name), which may
-    # touch both cubes then
-    it["cube_names"].own["final"] = [it["final"], it["original"]] if s.copies_close else [it["final"]]
+    # a copy (nearly) on the original gets one name instead of two on top of each other (s.final_name), beside both
     it["cube_names"].set_data({"original": None if s.copies_close else s.position, "ghost": s.ghost_center,
                                "final": s.final_center}, texts={"final": s.final_name})
     it["names"].set_data({"phi": s.phi_arc[len(s.phi_arc) // 2] if shown else None,
