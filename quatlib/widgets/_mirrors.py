@@ -15,14 +15,13 @@ __all__ = ["two_mirrors"]
 _C = qp.COLORS
 MIRROR_COLORS = (_C["mirror"], _C["mirror2"])  # mirror 1 light blue, mirror 2 sand
 INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
-# Where a name may go, best first (qp.PlacedLabels takes the first free place).  A cube's name: above its cube, below,
-# to either side, then diagonally, on rings of places whose near edge is 0.8, 1.2 and 1.76 cube sides from the cube's
-# centre (qp.ring_offsets: a wide name keeps as clear of its cube as a narrow one).  A point's name: on rings around
-# the point, as offsets in cube sides, the outer ones for when the cubes' edges and letters take the near places (as
-# they do round "2φ" at small φ).
+# Where a name may go, best first (qp.PlacedLabels takes the first free place), on rings of places whose near edge
+# is a given distance from what it names (qp.ring_offsets: a wide name keeps as clear as a narrow one).  A cube's
+# name: above its cube, below, to either side, then diagonally, 0.8, 1.2 and 1.76 cube sides from the cube's centre.
+# A point's name: beside the point, outward first (away from the picture's middle), from 0.05 cube sides out to 0.85
+# for when the cubes' edges and letters take the near places (as they do round "2φ" at small φ).
 BESIDE_CUBE = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-AROUND_POINT = np.array([(r * np.cos(a), r * np.sin(a)) for r in (0.3, 0.55, 0.85, 1.2)
-                         for a in np.radians(range(0, 360, 45))])
+POINT_RINGS = (1, 2.5, 5, 8, 12, 17)
 CUBES = ("original", "ghost", "final")
 
 
@@ -99,8 +98,8 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     items["world"] = world = qp.WorldAxes(scene)
     # the cubes' names first, each beside its cube, off the world letters and the legend, and off the lines of
     # everything but its own cube (a name on another cube, the axis or an arc would read as that one's name); then
-    # the other names, off those too and off the cubes' edges and letters (a name inside a face would read as that
-    # face's name).  Made last, they project last.
+    # the other names, off those too, off the cubes' edges and letters (a name inside a face would read as that
+    # face's name) and off the dashed axis (which "axis" would otherwise sit across).  Made last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
     points = [k for k in names if k not in CUBES]
     items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
@@ -110,8 +109,8 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                                           own={k: [items[k]] for k in CUBES})
     items["names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in points}, **style, optional=points,
                                      avoid=[*world.letters, *items["cube_names"].labels.values()],
-                                     candidates={k: CUBE_SIDE * AROUND_POINT for k in points},
-                                     keep_off=[items[k] for k in CUBES])
+                                     gap=0.05 * CUBE_SIDE, rings=POINT_RINGS,
+                                     keep_off=[*(items[k] for k in CUBES), items["axis"]])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
