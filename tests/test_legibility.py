@@ -353,7 +353,6 @@ def test_the_mirrors_cube_names_keep_off_the_other_cubes_and_lines(projector):
     demo = qw.two_mirrors()
     it = demo.items
     names = it["cube_names"]
-    lines_of = {k: [it[k]] for k in ("original", "ghost", "final")}
     others = [*it["normals"], *it["rays"], it["axis"], it["phi_arc"], it["turn_arc"]]
     problems = []
     states = [(15, 45, -90, 20), *itertools.product(range(0, 181, 30), (-150, -90, -30, 0, 60, 120, 180), (0,),
@@ -366,7 +365,7 @@ def test_the_mirrors_cube_names_keep_off_the_other_cubes_and_lines(projector):
             if names.points[key] is None:  # "original" when "in both ≈ original" names both (and keeps off both)
                 continue
             box = matplotlib.transforms.Bbox.from_extents(*label.pixel_box().ravel())
-            kept_off = [*others, *(item for k, items in lines_of.items() if k != key for item in items)]
+            kept_off = [*others, *(it[cube] for cube in ("original", "ghost", "final") if cube != key)]
             lines = [a for item in kept_off for a in item.artists
                      if isinstance(a, (matplotlib.lines.Line2D, matplotlib.collections.LineCollection))
                      and a.get_visible()]
