@@ -18,10 +18,11 @@ INK = [qp.darken(col, 0.3) for col in MIRROR_COLORS]
 # Where a name may go, best first (qp.PlacedLabels takes the first free place), on rings of places whose near edge
 # is a given distance from what it names (qp.ring_offsets: a wide name keeps as clear as a narrow one).  A cube's
 # name: above its cube, below, to either side, then diagonally, 0.8, 1.2 and 1.76 cube sides from the cube's centre.
-# A point's name: beside the point, outward first (away from the picture's middle), from 0.05 cube sides out to 0.85
-# for when the cubes' edges and letters take the near places (as they do round "2φ" at small φ).
+# A point's name: beside the point, outward first (away from the picture's middle), from 0.05 cube sides out to 1.15
+# for when the cubes' edges and letters and the mirrors' edges take the near places (as they do round "2φ" at small
+# φ).
 BESIDE_CUBE = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-POINT_RINGS = (1, 2.5, 5, 8, 12, 17)
+POINT_RINGS = (1, 2.5, 5, 8, 12, 17, 23)
 CUBES = ("original", "ghost", "final")
 
 
@@ -82,7 +83,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                               titles=["reflect in mirror 1, then in mirror 2"])
     qp.legend(qp.overlay(scene), [("mirror 1, normal n₁", INK[0]), ("mirror 2, normal n₂", INK[1])])
     names = {"original": ("original", _C["ink"]), "ghost": ("in mirror 1", _C["note"]),
-             "final": ("in both", _C["vector2"]), "phi": ("φ", _C["ink"]), "turn": ("2φ", _C["vector2"]),
+             "final": ("in both", _C["vector2"]), "turn": ("2φ", _C["vector2"]), "phi": ("φ", _C["ink"]),
              "axis": ("axis", _C["ink"]), "n1": ("n₁", INK[0]), "n2": ("n₂", INK[1])}
     items = {
         "planes": [qp.Plane(scene, size=2.7, color=col, alpha=0.2, show_normal=False) for col in MIRROR_COLORS],
@@ -99,7 +100,9 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # the cubes' names first, each beside its cube, off the world letters and the legend, and off the lines of
     # everything but its own cube (a name on another cube, the axis or an arc would read as that one's name); then
     # the other names, off those too, off the cubes' edges and letters (a name inside a face would read as that
-    # face's name) and off the dashed axis (which "axis" would otherwise sit across).  Made last, they project last.
+    # face's name), off the dashed axis (which "axis" would otherwise sit across) and off the mirrors' edges ("φ"
+    # sat on one in the default picture).  "2φ" is placed before "φ" (the other way round, "2φ = 60°" went up to 115
+    # pixels from its arc at φ = 30°).  Made last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
     points = [k for k in names if k not in CUBES]
     items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
@@ -110,7 +113,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     items["names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in points}, **style, optional=points,
                                      avoid=[*world.letters, *items["cube_names"].labels.values()],
                                      gap=0.05 * CUBE_SIDE, rings=POINT_RINGS,
-                                     keep_off=[*(items[k] for k in CUBES), items["axis"]])
+                                     keep_off=[*(items[k] for k in CUBES), items["axis"], *items["rays"]])
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
