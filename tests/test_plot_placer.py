@@ -213,7 +213,7 @@ def test_placed_labels_keep_off_the_lines_and_circles_they_are_told_to(view):
 
 
 def test_a_name_may_touch_its_own_item_but_not_another_name_s():
-    """``own``: two names of one point, each first placed straight above it, where a bar lies.  The bar is "a"'s: "a"
+    """``own``: two names, each first placed straight above its point, where a bar lies.  The bar is "a"'s: "a"
     stays on it; "b" keeps off it (and off "a")."""
     _, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
     bar = qp.Polyline(scene, [(-1.2, 0.15, 0), (1.2, 0.15, 0)], linewidth=3)  # just above the point, on screen

@@ -102,7 +102,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # the other names, off those too, off the cubes' edges and letters (a name inside a face would read as that
     # face's name), off the dashed axis (which "axis" would otherwise sit across) and off the mirrors' edges ("φ"
     # sat on one in the default picture).  "2φ" is placed before "φ" (the other way round, "2φ = 60°" went up to 115
-    # pixels from its arc at φ = 30°).  Made last, they project last.
+    # pixels from its arc at φ = 30° in projector mode).  Made last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
     points = [k for k in names if k not in CUBES]
     items["cube_names"] = qp.PlacedLabels(scene, {k: names[k][0] for k in CUBES}, **style, avoid=world.letters,
