@@ -57,3 +57,38 @@ def test_multiply_in_blocks_is_multiply_in_one_go(shapes, monkeypatch):
     monkeypatch.setattr(_algebra, "in_blocks", lambda formula, *arrays: formula(*arrays))
     np.testing.assert_array_equal(blocked, ql.multiply(p, q), strict=True)
     assert ql.multiply(p.astype(np.float32), q.astype(np.float32)).dtype == np.float32
+
+
+@pytest.mark.parametrize("shape", [(3 * ROWS + 5, 4), (2, ROWS + 1, 4)])
+def test_matrix_from_quaternion_in_blocks_is_the_formula_in_one_go(shape, monkeypatch):
+    """Long batches of rotation matrices, with a tiny and a huge quaternion in two different blocks (each block
+    then scales its rows by powers of two): the same shape, dtype and bits as the formula over the whole batch."""
+    from quatlib import _matrix
+
+    q = np.random.default_rng(14).normal(size=shape)
+    flat = q.reshape(-1, 4)
+    flat[ROWS + 7] *= 1e-200
+    flat[-3] *= 1e200
+    blocked = ql.matrix_from_quaternion(q)
+    monkeypatch.setattr(_matrix, "in_blocks", lambda formula, *arrays: formula(*arrays))
+    np.testing.assert_array_equal(blocked, ql.matrix_from_quaternion(q), strict=True)
+    assert blocked.shape == shape[:-1] + (3, 3)
+    assert ql.matrix_from_quaternion(np.ones(shape, np.float32)).dtype == np.float32
+
+
+def test_an_error_in_a_block_names_the_index_in_the_whole_batch():
+    """A zero quaternion in the third block: the message counts rows from the batch's start, not the block's."""
+    q = np.random.default_rng(15).normal(size=(3, ROWS, 4))
+    q[2, 11] = 0
+    with pytest.raises(ValueError, match=r"^Expected non-zero quaternion, got zero length at index \(2, 11\)$"):
+        ql.matrix_from_quaternion(q)
+
+    def refuse_negatives(a):
+        if np.any(a < 0):
+            raise ValueError(f"negative at index {tuple(int(i) for i in np.argwhere(a < 0)[0])}")
+        return a
+
+    a = np.ones((10, 1))
+    a[8] = -1
+    with pytest.raises(ValueError, match=r"^negative at index \(8, 0\)$"):
+        in_blocks(refuse_negatives, a, rows=3)
