@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._algebra import _length
+from ._blocks import in_blocks
 from ._validate import (
     as_quaternion,
     as_scalar,
@@ -79,9 +80,14 @@ def _prepare(q0, q1, t, shortest: bool):
             f"shapes, got {q0.shape}, {q1.shape} and {t.shape}"
         ) from None
     if shortest:
-        sign = 1.0 - 2.0 * (np.einsum("...i,...i->...", q0, q1) < 0)  # -1 where q0·q1 < 0
-        q1 = (sign[..., None] * q1).astype(q1.dtype, copy=False)
+        q1 = _short_way(q0, q1)
     return q0, q1, t[()]
+
+
+def _short_way(q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
+    """``q1``, with ``-q1`` wherever ``q0·q1 < 0`` (the same rotation, the nearer sign)."""
+    sign = 1.0 - 2.0 * (np.einsum("...i,...i->...", q0, q1) < 0)  # -1 where q0·q1 < 0
+    return (sign[..., None] * q1).astype(q1.dtype, copy=False)
 
 
 def _require_unit(q: np.ndarray, rtol: float, what: str) -> np.ndarray:
@@ -240,6 +246,10 @@ def slerp(
     ``t · 2Ω`` about one fixed axis, so equal steps in ``t`` are equal angles.
     ``Ω`` is computed as ``2 arctan2(|q̂1 - q̂0|, |q̂1 + q̂0|)`` on the normalized
     inputs, which is accurate near 0 and near 180° (``arccos(q0·q1)`` is not).
+    A long batch of pairs with one ``t`` each goes through the formula a few
+    thousand rows at a time (:func:`quatlib._blocks.in_blocks`: the same numbers,
+    with temporaries that stay in the CPU cache); with several ``t`` per pair (a
+    trajectory) each pair's ``Ω`` is computed once.
 
     Parameters
     ----------
@@ -303,7 +313,7 @@ def slerp(
     """
     rtol = as_tolerance(rtol, "tolerance rtol")
     small_angle = as_tolerance(small_angle, "small-angle threshold small_angle")
-    q0, q1, t = _prepare(q0, q1, t, shortest)
+    q0, q1, t = _prepare(q0, q1, t, shortest=False)  # (the short way is taken in arc, below)
     far = ~(np.abs(t) <= SLERP_MAX_T)
     if np.count_nonzero(far):
         raise ValueError(
@@ -312,33 +322,47 @@ def slerp(
             f"got t = {float(np.ravel(t)[np.ravel(far)][0]):g}{_index(far)}"
         )
     dtype = result_dtype(q0, q1)
-    n0 = _require_unit(q0, rtol, "q0")
-    n1 = _require_unit(q1, rtol, "q1")
     if small_angle is None:
         small_angle = _SQRT_EPS[dtype]
-    u0 = q0 / n0[..., None]
-    u1 = q1 / n1[..., None]
-    # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|) of unit u0, u1 (an underflow in these
-    # squares means Ω ≈ 0: NLERP below)
-    minus, plus = u1 - u0, u1 + u0
-    omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
-    if not shortest:
-        antipodal = np.pi - omega < small_angle
-        if np.count_nonzero(antipodal):
-            raise ValueError(
-                "Expected q1 != -q0 for slerp with shortest=False (they are the same "
-                "orientation, and no unique great arc joins them), got q1 = -q0 "
-                f"(Ω = {np.degrees(float(np.max(omega))):.6g}°){_index(antipodal)}"
-            )
-    small = omega < small_angle
-    any_small = np.count_nonzero(small) > 0
-    if any_small:  # no 0/0 in the branch that is not used
-        omega = np.where(small, np.pi / 2, omega)
-    # the weights of q0 and q1 on the arc, one number per result
-    sin_omega = np.sin(omega)
-    w0 = np.sin((1 - t) * omega) / sin_omega
-    w1 = np.sin(t * omega) / sin_omega
-    out = w0[..., None] * q0 + w1[..., None] * q1
-    if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³)), q1 already flipped
-        out = np.where(small[..., None], nlerp(q0, q1, t, shortest=False, rtol=rtol), out)
-    return out.astype(dtype, copy=False)
+
+    def arc(q0, q1, t):  # the pairs (..., 4) and t (..., 1) -> the points on their arcs (..., 4)
+        t = t[..., 0][()]  # (a 0-d t as a numpy scalar: see _prepare)
+        if shortest:
+            q1 = _short_way(q0, q1)
+        n0 = _require_unit(q0, rtol, "q0")
+        n1 = _require_unit(q1, rtol, "q1")
+        u0 = q0 / n0[..., None]
+        u1 = q1 / n1[..., None]
+        # Ω = 2 arctan2(|u1 - u0|, |u1 + u0|) of unit u0, u1 (an underflow in these
+        # squares means Ω ≈ 0: NLERP below)
+        minus, plus = u1 - u0, u1 + u0
+        omega = 2 * np.arctan2(np.sqrt(np.vecdot(minus, minus)), np.sqrt(np.vecdot(plus, plus)))
+        if not shortest:
+            antipodal = np.pi - omega < small_angle
+            if np.count_nonzero(antipodal):
+                raise ValueError(
+                    "Expected q1 != -q0 for slerp with shortest=False (they are the same "
+                    "orientation, and no unique great arc joins them), got q1 = -q0 "
+                    f"(Ω = {np.degrees(float(np.max(omega))):.6g}°){_index(antipodal)}"
+                )
+        small = omega < small_angle
+        any_small = np.count_nonzero(small) > 0
+        if any_small:  # no 0/0 in the branch that is not used
+            omega = np.where(small, np.pi / 2, omega)
+        # the weights of q0 and q1 on the arc, one number per result
+        sin_omega = np.sin(omega)
+        w0 = np.sin((1 - t) * omega) / sin_omega
+        w1 = np.sin(t * omega) / sin_omega
+        out = w0[..., None] * q0 + w1[..., None] * q1
+        if any_small:  # nearly identical inputs: NLERP (they differ by O(Ω³)), q1 already flipped
+            out = np.where(small[..., None], nlerp(q0, q1, t, shortest=False, rtol=rtol), out)
+        return out.astype(dtype, copy=False)
+
+    t = t[..., None]
+    if q0.ndim > 1 or q1.ndim > 1:
+        pairs = np.broadcast_shapes(q0.shape[:-1], q1.shape[:-1])
+        if pairs == np.broadcast_shapes(pairs, t.shape[:-1]):  # one t per pair
+            # a long batch goes a few thousand rows at a time (quatlib._blocks): the
+            # same numbers, with temporaries small enough to stay in the CPU cache
+            return in_blocks(arc, q0, q1, t)
+    return arc(q0, q1, t)  # one pair, or several t per pair: each pair's arc once, not once per t

@@ -92,3 +92,55 @@ def test_an_error_in_a_block_names_the_index_in_the_whole_batch():
     a[8] = -1
     with pytest.raises(ValueError, match=r"^negative at index \(8, 0\)$"):
         in_blocks(refuse_negatives, a, rows=3)
+
+
+def _unit_pairs(shape0, shape1, seed):
+    rng = np.random.default_rng(seed)
+    q0 = ql.normalize(rng.normal(size=shape0))
+    q1 = ql.normalize(rng.normal(size=shape1))
+    if q1.ndim > 1:  # a few nearly equal pairs (NLERP rows) and a few exactly opposite ones
+        q1.reshape(-1, 4)[5:9] = np.broadcast_to(q0, q1.shape).reshape(-1, 4)[5:9] + 1e-12
+        q1.reshape(-1, 4)[-4:] = -np.broadcast_to(q0, q1.shape).reshape(-1, 4)[-4:]
+    return q0, q1
+
+
+@pytest.mark.parametrize("shapes", [((3 * ROWS + 5, 4), (3 * ROWS + 5, 4), (3 * ROWS + 5,)),
+                                    ((4,), (2 * ROWS + 1, 4), ()), ((1, 4), (2, ROWS + 1, 4), (2, 1))])
+def test_slerp_in_blocks_is_slerp_in_one_go(shapes, monkeypatch):
+    """Long batches of pairs, one t per pair (the rows slerp hands to its blocks), with nearly equal pairs (the
+    NLERP rows) and opposite ones (flipped for the short way): the same bits as the formula over the whole batch."""
+    from quatlib import _interpolate
+
+    q0, q1 = _unit_pairs(*shapes[:2], seed=16)
+    t = np.random.default_rng(17).uniform(-0.5, 1.5, size=shapes[2])
+    blocked = [ql.slerp(q0, q1, t), ql.slerp(q0, q1, t, shortest=False, small_angle=0.0)]
+    monkeypatch.setattr(_interpolate, "in_blocks", lambda formula, *arrays: formula(*arrays))
+    whole = [ql.slerp(q0, q1, t), ql.slerp(q0, q1, t, shortest=False, small_angle=0.0)]
+    for got, want in zip(blocked, whole, strict=True):
+        np.testing.assert_array_equal(got, want, strict=True)
+    assert ql.slerp(q0.astype(np.float32), q1.astype(np.float32), t).dtype == np.float32
+
+
+def test_slerp_computes_each_pair_s_arc_once_along_a_trajectory(monkeypatch):
+    """Several t per pair (one pair along 3 ROWS + 1 times; 5 pairs at 2 ROWS times): no blocks, whose rows would
+    each work out their pair's arc again."""
+    from quatlib import _interpolate
+
+    def no_blocks(*args):
+        raise AssertionError("a trajectory went into blocks")
+
+    q0, q1 = _unit_pairs((5, 4), (5, 4), seed=18)
+    monkeypatch.setattr(_interpolate, "in_blocks", no_blocks)
+    assert ql.slerp(q0[0], q1[0], np.linspace(0, 1, 3 * ROWS + 1)).shape == (3 * ROWS + 1, 4)
+    assert ql.slerp(q0, q1, np.linspace(0, 1, 2 * ROWS)[:, None]).shape == (2 * ROWS, 5, 4)
+
+
+def test_slerp_s_errors_in_a_block_name_the_index_in_the_whole_batch():
+    q0, q1 = _unit_pairs((3 * ROWS, 4), (3 * ROWS, 4), seed=19)
+    t = np.full(3 * ROWS, 0.5)
+    q1[2 * ROWS + 3] *= 1.1
+    with pytest.raises(ValueError, match=rf"got \|q1\| = 1\.1 at index \({2 * ROWS + 3},\)$"):
+        ql.slerp(q0, q1, t)
+    q1[2 * ROWS + 3] = -q0[2 * ROWS + 3]
+    with pytest.raises(ValueError, match=rf"got q1 = -q0 \(Ω = 180°\) at index \({2 * ROWS + 3},\)$"):
+        ql.slerp(q0, q1, t, shortest=False)
