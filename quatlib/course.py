@@ -149,8 +149,9 @@ NOTEBOOKS: tuple[Notebook, ...] = (
     ),
     Notebook(
         "07", "07_belt_trick.ipynb", "The belt trick and the double cover",
-        "Why is a 720° turn the identity but a 360° turn not? (the belt trick, the double cover)",
-        (DemoEntry("belt_trick", "the belt trick: 360° is not 0°, 720° is"),),
+        "Why can a 720° twist be undone without turning back, but a 360° twist cannot? "
+        "(the belt trick, the double cover)",
+        (DemoEntry("belt_trick", "the belt trick: a 720° twist can be undone, a 360° twist cannot"),),
         ("07.1", "07.2", "07.3"), ("07.3",),
     ),
     Notebook(
