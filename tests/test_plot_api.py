@@ -186,6 +186,35 @@ def test_an_adopted_child_is_projected_shown_and_hidden_by_its_parent():
     np.testing.assert_allclose(pair.parts[0]._line.get_xydata()[1], scene.project([0, 1, 0])[0])
     pair.set_visible(False)
     assert not any(a.get_visible() for a in pair.artists)
+    assert not pair.visible and not any(p.visible for p in pair.parts)  # each child hidden as itself
+
+
+@pytest.mark.parametrize("kind", ["arc", "filled polyline"])
+def test_a_hidden_item_stays_hidden_when_the_view_turns_and_shows_only_the_parts_its_geometry_allows(kind):
+    """An arc shows its head, a polyline its fill, only where the geometry allows; a view turn projects every
+    item, and a hidden one must not get its head or fill back (two_mirrors' arcs at φ = 180°, seen once after a
+    view turn: two arrowheads of arcs that were not there)."""
+    fig, (scene,) = qp.panels(1)
+    if kind == "arc":
+        item = qp.Arc(scene)
+        part = item.artists[1]  # the head
+        shown = dict(points=[[1, 0, 0], [0, 1, 0]], angle=np.pi / 2)
+        without = dict(points=[[1, 0, 0], [1, 0, 0]], angle=0.0)  # a turn through 0: no direction, no head
+    else:
+        item = qp.Polyline(scene, fill="red")
+        part = item.artists[0]  # the fill
+        shown = dict(points=[[0, 0, 0], [1, 0, 0], [0, 1, 0]])
+        without = dict(points=[[0, 0, 0], [1, 0, 0]])  # two points: nothing to fill
+    item.set_data(**shown)
+    assert part.get_visible()
+    item.set_visible(False)
+    scene.set_view(10, 10)
+    assert not any(a.get_visible() for a in item.artists)
+    item.set_data(**without)
+    item.set_visible(True)  # shown again: the part only if the geometry allows
+    assert item.artists[-1].get_visible() and not part.get_visible()
+    item.set_data(**shown)
+    assert part.get_visible()
 
 
 def test_show_sets_the_data_and_shows_the_item_or_hides_it_for_none():

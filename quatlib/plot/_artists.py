@@ -455,6 +455,11 @@ class Arc(Item):
             self._label.set_text(label)
         self.project()
 
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the arc; its head shows only where the arc has a direction (see the class docstring)."""
+        super().set_visible(visible)
+        self._head.set_visible(self.visible and self._has_head)
+
     def set_label(self, text: str) -> None:
         """Write ``text`` beside the middle of the arc (or the nearest point clear of :attr:`avoid`)."""
         if text == self._label.get_text():
@@ -480,10 +485,9 @@ class Arc(Item):
         length = float(np.hypot(*d))
         span = float(np.hypot(*(xy[-1] - xy[0])))
         swept = None if self.angle is None else abs(self.angle)
-        if length < 1e-12 or (swept is not None and swept < 1e-9):
-            self._head.set_visible(False)
-        else:
-            self._head.set_visible(True)
+        self._has_head = not (length < 1e-12 or (swept is not None and swept < 1e-9))  # a direction to show
+        self._head.set_visible(self.visible and self._has_head)
+        if self._has_head:
             u = d / length
             nrm = np.array([-u[1], u[0]])
             h = min(self.head, 0.6 * (span if swept is None else max(span, swept * 0.3)))
@@ -690,6 +694,7 @@ class Polyline(Item):
                              facecolor=(*matplotlib.colors.to_rgb(fill or color), fill_alpha))
         self._fill.set_visible(fill is not None)
         self._has_fill = fill is not None
+        self._fill_shown = fill is not None  # a fill, round at least three points on screen
         self.ax.add_patch(self._fill)
         self.ax.add_line(self._back)
         self.ax.add_line(self._line)
@@ -705,6 +710,7 @@ class Polyline(Item):
         if len(self.points) == 0:
             self._line.set_data([], [])
             self._back.set_data([], [])
+            self._fill_shown = False
             self._fill.set_visible(False)
             return
         xy, depth = self.scene.project(self.points)
@@ -722,9 +728,15 @@ class Polyline(Item):
             outline = xy[np.isfinite(xy).all(axis=1)]
             if self.apex is not None:
                 outline = _convex_hull(np.vstack([outline, self.scene.project(self.apex)[0]]))
-            self._fill.set_visible(len(outline) >= 3)
-            if len(outline) >= 3:
+            self._fill_shown = len(outline) >= 3
+            self._fill.set_visible(self.visible and self._fill_shown)
+            if self._fill_shown:
                 self._fill.set_xy(outline)
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the line; its fill shows only round at least three points on screen."""
+        super().set_visible(visible)
+        self._fill.set_visible(self.visible and self._fill_shown)
 
 
 def _convex_hull(xy: np.ndarray) -> np.ndarray:

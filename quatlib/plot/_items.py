@@ -118,6 +118,8 @@ class Item:
         self._own: list = []
         self._backdrop: list = []
         self._shown = None  # (view, data) of the last projection by project_changes, or None
+        #: Shown or hidden, as :meth:`set_visible` last said.
+        self.visible = True
         scene.add(self)
 
     def own(self, *artists):
@@ -200,10 +202,17 @@ class Item:
                 renderer.invalidate()
 
     def set_visible(self, visible: bool) -> None:
-        """Show or hide every artist of the item."""
+        """Show or hide every artist of the item, its children's included (through their ``set_visible``).
+
+        It has the last word: an item that shows a part only where its geometry allows (an arc's head, a
+        polyline's fill) keeps that part hidden, whenever it projects, while the item is hidden (:attr:`visible`).
+        """
         backdrop_changed = any(a.get_visible() != visible for a in self.backdrop_artists)
-        for a in self.artists:
+        self.visible = bool(visible)
+        for a in self._own:
             a.set_visible(visible)
+        for child in self.children:
+            child.set_visible(visible)
         if backdrop_changed:  # the backdrop lives in the cached background
             Renderer.of(self.ax.figure).invalidate_view()
 
