@@ -121,3 +121,22 @@ def test_every_demo_shows_a_stable_text_and_a_picture_without_a_kernel(demo):
     text = bundle["text/plain"]
     assert text.startswith(f"{demo.name}: ") and "0x" not in text and "model_id" not in text
     assert text == getattr(qw, demo.name)()._repr_mimebundle_()["text/plain"]  # stable: nbval compares it
+
+
+def test_a_view_turn_draws_what_a_whole_update_at_that_view_draws(demo):
+    """A view turn runs no model, and a draw may return at once when the state did not change (its names and
+    letters are items, placed again by the turn itself): for every slider at both ends, the picture after a view
+    turn alone must be the one a second demo draws when the same values and the same view come in one update."""
+    if not demo.view_controls:
+        pytest.skip("no 3D view to turn")
+    other = getattr(qw, demo.name)()
+    sliders = [k for k, c in demo.controls.items() if isinstance(c, (W.FloatSlider, W.IntSlider))]
+    views = [(-120.0, -30.0), (60.0, 55.0)]
+    for i, (name, end) in enumerate((k, e) for k in sliders for e in ("min", "max")):
+        azim, elev = views[i % 2]
+        demo.set(**{name: getattr(demo.controls[name], end)})
+        demo.set(view_azim=azim, view_elev=elev)  # a view turn alone
+        values = {k: c.value for k, c in demo.controls.items() if k in sliders}
+        other.set(**values, view_azim=azim, view_elev=elev)  # the control and the view in one update
+        assert demo.snapshot() == other.snapshot(), f"{demo.name}: {name} at its {end}, view ({azim}, {elev})"
+    assert not demo.errors and not other.errors

@@ -107,6 +107,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import dataclasses
 import html
 import time
 import warnings
@@ -887,7 +888,9 @@ class Demo(W.HBox):
         failed update, or before the first, it runs the model as well): what
         a draw places on the screen (labels kept apart, names beside rings) is
         placed for the new view, so turning by slider, by mouse or with
-        :meth:`set` gives the same picture.
+        :meth:`set` gives the same picture.  A draw whose placing is all done
+        by items (which the turn itself places again) returns at once
+        (``if not demo.changed(s)``: :meth:`changed`).
         """
         self._dirty = self._view_dirty = False
         t0 = time.perf_counter()
@@ -954,6 +957,16 @@ class Demo(W.HBox):
             if demo.changed(s, "keys", "lerp"):
                 ...  # the paths
 
+        With no ``fields``, every field of the state counts: it is False when a
+        view turn draws the state drawn last again.  A draw whose every
+        view-dependent part is an item that places itself when the scene turns
+        (names of :class:`~quatlib.plot.PlacedLabels`, letters kept off lines)
+        can then return at once: turning the scene has already projected and
+        placed all of them, from the same data::
+
+            if not demo.changed(s):
+                return None  # only the view turned: the readout stays
+
         Numbers, strings and arrays compare by value; any other field (a cached
         run, a path the model keeps for the same inputs) by identity, so a model
         that hands back the same object for the same inputs spares the redraw.
@@ -964,9 +977,12 @@ class Demo(W.HBox):
         >>> later = turret_state(150, 10, -150, 40, t=0.9)   # the same keys, further on
         >>> demo.changed(later, "keys", "lerp"), demo.changed(later, "t")
         (False, True)
+        >>> demo.changed(demo.state), demo.changed(later)   # every field: the state drawn last, another
+        (False, True)
         """
         last = self.state
-        return last is None or not all(_same(getattr(last, f), getattr(state, f)) for f in fields)
+        names = fields or [f.name for f in dataclasses.fields(state)]
+        return last is None or not all(_same(getattr(last, f), getattr(state, f)) for f in names)
 
     def guard(self, name: str, allowed) -> None:
         """Keep control ``name`` where it is while ``allowed(demo.values)`` is false.

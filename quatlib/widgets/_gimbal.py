@@ -124,7 +124,9 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
     controls = {"progress": slider("turns done", progress, 0.0, 2.0, 0.05, parameter="progress"),
                 "angle": angle_slider("each turn (°)", angle, 0, 180, 5, parameter="angle")}
 
-    def draw(demo: Demo, s: OrderState) -> str:
+    def draw(demo: Demo, s: OrderState) -> str | None:
+        if not demo.changed(s):  # only the view turned: the scene has projected everything (the arcs' labels
+            return None          # placed again), from these very data
         it = demo.items
         for k in range(2):
             it["cubes"][k].set_data(s.R[k])

@@ -125,8 +125,10 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                 description="two mirrors whose reflections make a rotation by twice the angle between them")
 
 
-def _draw(demo: Demo, s: MirrorsState) -> str:
+def _draw(demo: Demo, s: MirrorsState) -> str | None:
     """Move the mirrors, the two copies and the angles to ``s``; the readout compares ``n₂ n₁`` with axis-angle."""
+    if not demo.changed(s):  # only the view turned: the scene has projected everything and placed the names and
+        return None          # letters again (all of them items), from these very data
     it, scene, shown = demo.items, demo.scenes[0], not s.degenerate
     it["original"].set_data(np.eye(3), s.position)  # kept clear of the mirrors' line (the model moves it)
     it["ghost"].set_data(s.ghost_matrix, s.ghost_center)
