@@ -2,8 +2,9 @@
 
 A quaternion is a float array of shape ``(..., 4)`` in the order ``(w, x, y, z)``,
 meaning ``q = w + x i + y j + z k`` with ``i² = j² = k² = ijk = -1``.  Every
-function broadcasts over the leading axes.  No function here normalizes its
-input: a non-unit quaternion stays non-unit, so drift can be seen and measured.
+function broadcasts over the leading axes.  No function here quietly normalizes
+its input (:func:`normalize` does, when asked): a length that is not 1 is carried
+through, so drift can be seen and measured.
 
 **Precision.**  The product, the length, :func:`normalize` and :func:`inverse`
 are computed in float64 whatever the input; float32 input gives float32 output,

@@ -339,7 +339,8 @@ def euler_from_quaternion(q, degrees: bool = False, lock_tol=None) -> np.ndarray
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 4)``, an entry is NaN or inf, or ``q`` is zero.
+        If the shape is not ``(..., 4)``, an entry is NaN or inf, ``q`` is zero,
+        or ``lock_tol`` is negative or not finite.
 
     Warns
     -----
@@ -403,8 +404,9 @@ def euler_from_matrix(R, degrees: bool = False, lock_tol=None, rtol=None) -> np.
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or a matrix
-        is not a rotation (columns not orthonormal, or ``det R = -1``).
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, a matrix
+        is not a rotation (columns not orthonormal, or ``det R = -1``), or a
+        tolerance (``rtol``, ``lock_tol``) is negative or not finite.
 
     Warns
     -----
@@ -482,7 +484,8 @@ def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1
     Raises
     ------
     ValueError
-        If an angle is NaN or inf, or the shapes do not broadcast.
+        If an angle is NaN or inf, the shapes do not broadcast, or ``rtol`` is
+        negative or not finite.
 
     See Also
     --------

@@ -196,10 +196,10 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     ------
     ValueError
         If a shape is wrong, an entry is NaN or inf, an input is not unit within
-        ``rtol``, the chord is exactly 0 at some ``t`` (``q1 = -q0`` at
-        ``t = 0.5`` with ``shortest=False``; or, far outside [0, 1], two nearly
-        equal inputs of slightly different lengths), or the chord overflows (``t``
-        near the float64 limit).
+        ``rtol`` (or ``rtol`` is negative or not finite), the chord is exactly 0
+        at some ``t`` (``q1 = -q0`` at ``t = 0.5`` with ``shortest=False``; or,
+        far outside [0, 1], two nearly equal inputs of slightly different
+        lengths), or the chord overflows (``t`` near the float64 limit).
 
     See Also
     --------

@@ -220,7 +220,8 @@ def is_rotation_matrix(R, rtol=None) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 3, 3)`` or an entry is NaN or inf.
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or ``rtol``
+        is negative or not finite.
 
     See Also
     --------
@@ -300,10 +301,10 @@ def quaternion_from_matrix(R, rtol=None) -> np.ndarray:
     Raises
     ------
     ValueError
-        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, or a matrix
-        is not a rotation: columns not orthonormal (scaled, sheared) or
-        ``det R = -1`` (a reflection).  Use :func:`orthonormalize` first for a
-        matrix that has drifted.
+        If the shape is not ``(..., 3, 3)``, an entry is NaN or inf, ``rtol`` is
+        negative or not finite, or a matrix is not a rotation: columns not
+        orthonormal (scaled, sheared) or ``det R = -1`` (a reflection).  Use
+        :func:`orthonormalize` first for a matrix that has drifted.
 
     See Also
     --------
@@ -379,7 +380,7 @@ def orthonormalize(R) -> np.ndarray:
 
     Examples
     --------
-    90° about Z, drifted: the first column grew by 1% and leans toward the second.
+    90° about Z, drifted: the first column grew by 1% and leans away from the second (90.6° apart).
 
     >>> import numpy as np, quatlib as ql
     >>> drifted = np.array([[0.01, -1, 0], [1.01, 0, 0], [0, 0, 1]])

@@ -200,8 +200,8 @@ def mirror_normals(axis, angle, first=None, degrees: bool = False, rtol=None):
     Raises
     ------
     ValueError
-        If ``axis`` is zero, ``first`` is along the axis, a shape is wrong, or an
-        entry is NaN or inf.
+        If ``axis`` is zero, ``first`` is along the axis, a shape is wrong, an
+        entry is NaN or inf, or ``rtol`` is negative or not finite.
 
     See Also
     --------

@@ -389,7 +389,8 @@ def deform(points, turn_deg: float, untangle: float = 0.0, *, at: float | None =
     points : array_like, shape (..., 3)
     turn_deg : float
     untangle : float
-        In [0, 1]; above 0 only for turns that are multiples of 720°.
+        In [0, 1]; above 0 only if the untangling was done at a multiple of 720° (``at``, or ``turn_deg``
+        itself when ``at`` is None).
     at : float or None
         Where the untangling was done (see :func:`field_quaternion`).
 
@@ -401,9 +402,10 @@ def deform(points, turn_deg: float, untangle: float = 0.0, *, at: float | None =
     Raises
     ------
     ValueError
-        If ``untangle > 0`` for a turn whose followed quaternion is not ``+1``, or
-        ``points`` are not real numbers of shape ``(..., 3)`` (strings and complex
-        numbers are refused, as everywhere in quatlib).
+        If ``untangle`` is outside [0, 1], or above 0 while the followed quaternion of
+        the turn where the untangling was done (``at``, else ``turn_deg``) is not
+        ``+1``, or ``points`` are not real numbers of shape ``(..., 3)`` (strings and
+        complex numbers are refused, as everywhere in quatlib).
 
     Examples
     --------
@@ -519,7 +521,8 @@ def scene(turn_deg: float, untangle: float = 0.0, *, at: float | None = None, n_
         Turn of the cube about TURN_AXIS, degrees.
     untangle : float
         Untangling progress in [0, 1]: 0 is the twisted state, 1 the straightened one.
-        Above 0 only when the followed quaternion is +1 (the turn is a multiple of 720°).
+        Above 0 only when the followed quaternion of the turn where the untangling was
+        done (``at``, else ``turn_deg``) is +1: a multiple of 720°.
     at : float or None
         The turn (a multiple of 720°) at which the untangling was done, if the cube has
         turned on since (see :func:`field_quaternion`); None: at ``turn_deg`` itself.
@@ -535,8 +538,9 @@ def scene(turn_deg: float, untangle: float = 0.0, *, at: float | None = None, n_
     Raises
     ------
     ValueError
-        If ``untangle`` is outside [0, 1], or above 0 while the followed quaternion is
-        not +1 (e.g. at 360°, where it is −1: one twist cannot be undone).
+        If ``untangle`` is outside [0, 1], or above 0 while the followed quaternion of
+        the turn where the untangling was done (``at``, else ``turn_deg``) is not +1
+        (e.g. at 360°, where it is −1: one twist cannot be undone).
 
     Examples
     --------
@@ -622,7 +626,9 @@ class BallPath:
 
     @property
     def lowest_w(self) -> float:
-        """The smallest ``w`` along the path: -1 for a 360° or 720° twist; above 0 once no crossing is left."""
+        """The smallest ``w`` along the path: -1 for a 360° or 720° twist (its end at the cube); 0 or above, up to
+        rounding, once no crossing is left (0 where the path only touches the surface: the end of a 180° twist, a
+        720° twist halfway untangled)."""
         return float(self.quaternions[:, 0].min())
 
 

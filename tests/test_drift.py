@@ -409,6 +409,15 @@ def test_renormalize_cheap_squares_the_length_error():
     assert ql.norm(ql.renormalize_cheap([1.5, 0, 0, 0])) == 0.5625  # far from unit it fails
 
 
+@pytest.mark.filterwarnings("error")  # a clear error, no RuntimeWarning from numpy on the way
+@pytest.mark.parametrize(("dtype", "fits", "too_big"), [(np.float64, 7e102, 1e103), (np.float32, 8e12, 1e13)])
+def test_renormalize_cheap_reports_a_result_beyond_the_dtype_s_range(dtype, fits, too_big):
+    """The result grows like |q|³/2: it leaves float64 from about |q| = 7e102, float32 from about 9e12."""
+    assert np.isfinite(ql.renormalize_cheap(np.array([fits, 0, 0, 0], dtype))).all()
+    with pytest.raises(ValueError, match=f"within the {np.dtype(dtype).name} range, got an overflow"):
+        ql.renormalize_cheap(np.array([too_big, 0, 0, 0], dtype))
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_euler_integration_grows_by_its_own_factor_and_renormalizing_removes_it(dtype):
     omega, dt, frames = np.array([0.3, 2.0, -1.0]), 1 / 60, 300

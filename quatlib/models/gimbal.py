@@ -33,7 +33,7 @@ __all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresSt
 #: The world axes by name.
 AXES = {"x": np.array([1.0, 0.0, 0.0]), "y": np.array([0.0, 1.0, 0.0]), "z": np.array([0.0, 0.0, 1.0])}
 
-#: Closer than this to pitch ±90° (degrees) the readout warns that the lock is near.
+#: From this ``|pitch|`` on (degrees), within 15° of ±90°, the readout warns that the lock is near.
 NEAR_LOCK = 75.0
 
 

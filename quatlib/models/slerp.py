@@ -61,7 +61,8 @@ def profile(q0, q1, t, method: str, shortest: bool = True) -> dict:
     :func:`quatlib.angular_speed`), ``length`` (``|q|``) and ``error`` (None, or
     the reason the method has no answer, e.g. SLERP between ``q0`` and ``-q0``
     with ``shortest=False``).  Where the chord passes through 0 (LERP and NLERP
-    between ``q0`` and ``-q0`` at ``t = ½``) the entries are NaN.
+    between ``q0`` and ``-q0`` at ``t = ½``) the ``angle`` and ``speed`` are NaN,
+    and NLERP's ``q`` and ``length`` too; LERP's ``q`` there is 0, its ``length`` 0.
 
     Examples
     --------
