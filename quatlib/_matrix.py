@@ -159,6 +159,7 @@ def _entries(R: np.ndarray):
     return tuple(np.ascontiguousarray(flat.transpose(-1, *range(flat.ndim - 1))))
 
 
+@np.errstate(over="ignore", invalid="ignore")  # huge entries: an error of inf, reported as not orthonormal
 def _rotation_errors(R: np.ndarray):
     """Orthonormality error ``max |Rᵀ R - I|`` and ``det R`` of validated matrices."""
     a, b, c, d, e, f, g, h, i = _entries(R)
@@ -170,7 +171,8 @@ def _rotation_errors(R: np.ndarray):
         a * c + d * f + g * i,
         b * c + e * f + h * i,
     ):
-        err = np.maximum(err, np.abs(x))
+        # fmax: a NaN (inf - inf, entries over 1e154) leaves the inf of the squared lengths beside it
+        err = np.fmax(err, np.abs(x))
     det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
     return err, det
 

@@ -510,3 +510,13 @@ def test_quaternion_from_matrix_rtol_nan_said_reflection():
     with pytest.raises(ValueError, match="finite tolerance rtol") as info:
         ql.quaternion_from_matrix(np.eye(3), rtol=np.nan)
     assert "reflection" not in str(info.value)
+
+
+@pytest.mark.filterwarnings("error")  # no RuntimeWarning from numpy on the way to the answer
+@pytest.mark.parametrize("R", [1e200 * np.eye(3), [[1e200, 1e200, 0], [-1e200, 1e200, 0], [0, 0, 1]]],
+                         ids=["huge diagonal", "huge columns whose products cancel to NaN"])
+def test_a_matrix_with_huge_entries_is_no_rotation_and_says_why(R):
+    assert not ql.is_rotation_matrix(R)
+    for convert in (ql.quaternion_from_matrix, ql.euler_from_matrix):
+        with pytest.raises(ValueError, match="columns not orthonormal, error inf"):
+            convert(R)
