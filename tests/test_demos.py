@@ -123,13 +123,19 @@ def test_every_demo_shows_a_stable_text_and_a_picture_without_a_kernel(demo):
     assert text == getattr(qw, demo.name)()._repr_mimebundle_()["text/plain"]  # stable: nbval compares it
 
 
-def test_a_view_turn_draws_what_a_whole_update_at_that_view_draws(demo):
+FLAT = {"rotation_2d", "complex_composition"}  # demos of 2D pictures: no view to turn
+
+
+def test_the_flat_demos_are_the_ones_without_a_view_to_turn():
+    assert {name for name in course.demo_names() if not getattr(qw, name)().view_controls} == FLAT
+
+
+@pytest.mark.parametrize("name", [name for name in course.demo_names() if name not in FLAT])
+def test_a_view_turn_draws_what_a_whole_update_at_that_view_draws(name):
     """A view turn runs no model, and a draw may return at once when the state did not change (its names and
     letters are items, placed again by the turn itself): for every slider at both ends, the picture after a view
     turn alone must be the one a second demo draws when the same values and the same view come in one update."""
-    if not demo.view_controls:
-        pytest.skip("no 3D view to turn")
-    other = getattr(qw, demo.name)()
+    demo, other = getattr(qw, name)(), getattr(qw, name)()
     sliders = [k for k, c in demo.controls.items() if isinstance(c, (W.FloatSlider, W.IntSlider))]
     views = [(-120.0, -30.0), (60.0, 55.0)]
     for i, (name, end) in enumerate((k, e) for k in sliders for e in ("min", "max")):
