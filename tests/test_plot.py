@@ -400,20 +400,25 @@ def test_gimbal_away_from_lock_has_three_independent_axles():
     assert abs(np.linalg.det(np.array(g.axes))) > 0.5
 
 
+@pytest.mark.parametrize("again", [True, False], ids=["kept-off-after-each-turn", "kept-off-once"])
 @pytest.mark.parametrize("pose", [(20, 0, 30), (20, 90, 30), (20, -90, 30), (0, 0, 0), (-120, -45, 60)])
-def test_world_letters_keep_clear_of_the_gimbal_pivot_stubs_and_rings_in_every_side_view(pose):
+def test_world_letters_keep_clear_of_the_gimbal_pivot_stubs_and_rings_in_every_side_view(pose, again):
     """The world "y" was written on the outer ring's pivot stub, which lies on the world y axis in every pose (and
     under it, in the picture), and "x" beside the middle ring's: kept off the gimbal's lines, no letter touches a
-    stub, a ring or an axle, leaves the panel or meets another letter."""
+    stub, a ring or an axle, leaves the panel or meets another letter.  Told once, the letters keep off the rings
+    on every view turn: the scene projects the world's axes, made first, after the rings."""
     fig, scene = scene3d(extent=1.9, size=4.6)
     rings = qp.Gimbal(scene, radii=(1.55, 1.32, 1.1), style="mechanical")
     rings.set_data(*gimbal_matrices(*pose))
     lines = [a for a in rings.artists if isinstance(a, matplotlib.lines.Line2D) and a.get_visible()]
     renderer = fig.canvas.get_renderer()
     problems = []
+    if not again:
+        scene.world.keep_letters_off(rings)
     for view in SIDE_VIEWS:
         scene.set_view(*view)
-        scene.world.keep_letters_off(rings)
+        if again:
+            scene.world.keep_letters_off(rings)
         qp.render_rgb(fig)
         boxes = [arrow.label_box(renderer) for arrow in scene.world.arrows]
         for name, box in zip("xyz", boxes):

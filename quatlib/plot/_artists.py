@@ -246,6 +246,10 @@ class Frame(Item):
         self._keep_letters_apart()
         self._homes = [arrow.label_position for arrow in self.arrows]  # where the geometry puts the letters
         self._places = self._placed = self._chosen = None  # every letter at the geometry's place
+        if self.keep_off:  # (on a view turn the scene projects the items of keep_off first: keep_letters_off)
+            from ._placer import _fixed_boxes  # _placer builds on the items of this module
+
+            self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
 
     def _keep_letters_apart(self) -> None:
         """Two letters closer than :attr:`LETTER_GAP` pixels are pushed apart (:func:`~quatlib.plot._placer.
@@ -269,8 +273,11 @@ class Frame(Item):
         line, dashes counted as solid, hidden ones left out): a gimbal's rings,
         pivots and axles, say.  Call it after moving the items (in a demo's
         draw, before anything placed off the letters, e.g. a
-        :class:`~quatlib.plot.RingNames`); the scene keeps the letters off the
-        same items when the view turns (:meth:`keep_letters_clear`).  The
+        :class:`~quatlib.plot.RingNames`).  When the view turns, the scene
+        projects this frame after those items (:meth:`Scene.project_after
+        <quatlib.plot.Scene.project_after>`: a scene's world axes are made
+        first) and the frame places its letters off them again, so items made
+        after the last of them (the names placed off the letters) follow.  The
         letters of a static frame (a scene's world axes) then move with those
         lines: from the first call they are drawn with the moving artists (three
         texts), and the arrows, which still move only with the view, stay in the
@@ -292,6 +299,7 @@ class Frame(Item):
             self.static = False
             self.backdrop(*(a for arrow in self.arrows for a in arrow.artists if a is not arrow._label))
         self.keep_off = list(items)
+        self.scene.project_after(self, self.keep_off)
         before = [arrow.label_position for arrow in self.arrows]
         self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
         return any(not np.array_equal(a, arrow.label_position) for a, arrow in zip(before, self.arrows))

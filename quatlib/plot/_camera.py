@@ -145,7 +145,8 @@ class Scene:
         return (self.camera.azim, self.camera.elev)
 
     def set_view(self, azim: float, elev: float) -> None:
-        """Turn the camera and re-project every item (no figure is recreated)."""
+        """Turn the camera and re-project every item, in the order they were made (but see
+        :meth:`project_after`); no figure is recreated."""
         self.camera.set_view(azim, elev)
         for item in self.items:
             item.project()
@@ -200,6 +201,27 @@ class Scene:
         """Register ``item`` (done by :class:`Item` itself): the scene re-projects it when the view turns."""
         self.items.append(item)
         self.renderer.invalidate()
+
+    def project_after(self, item, others) -> None:
+        """Re-project ``item`` after ``others`` when the view turns, as if it were made after them: it places
+        something off them (the world's letters off a gimbal's rings, :meth:`quatlib.plot.Frame.keep_letters_off`).
+
+        ``others`` that this scene does not project (children of other items) are left out; where zorders tie,
+        ``item`` is drawn after ``others`` too.
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1)
+        >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)])
+        >>> scene.items.index(scene.world) < scene.items.index(axle)   # the world's axes are made first
+        True
+        >>> scene.project_after(scene.world, [axle])
+        >>> scene.items.index(scene.world) > scene.items.index(axle)
+        True
+        """
+        ranks = [self.items.index(other) for other in others if other in self.items]
+        if ranks and self.items.index(item) < max(ranks):
+            self.items.remove(item)
+            self.items.insert(max(ranks), item)  # (the removal moved the last of others one place back)
 
     def remove(self, item) -> None:
         """Stop projecting ``item`` (e.g. when another item adopts it, see :meth:`Item.adopt`)."""

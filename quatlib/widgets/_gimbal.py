@@ -62,7 +62,9 @@ def gimbal(yaw: float = 20.0, pitch: float = 0.0, roll: float = 30.0, *, style: 
         "roll": angle_slider("roll (°)", roll),
     }
 
-    def draw(demo: Demo, s: GimbalState) -> str:
+    def draw(demo: Demo, s: GimbalState) -> str | None:
+        if not demo.changed(s):  # only the view turned: the scene has projected everything, the world's letters
+            return None          # after the items they keep off, then the names (see below), from these very data
         demo.items["rings"].set_data(s.R_outer, s.R_middle, s.R)
         demo.items["shared"].set_data(1.85 * s.shared_axle)
         demo.items["cube"].set_data(s.R)
