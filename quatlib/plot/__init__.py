@@ -89,7 +89,9 @@ item in axes coordinates that the view does not move says
 ``follows_view = False``, so a view turn leaves it in the background; a moving
 item's artists that change only with the view, beneath the others, are declared
 with :meth:`Item.backdrop` and drawn into the background too).
-Pick the ``zorder`` from the bands of :class:`Z`.
+Pick the ``zorder`` from the bands of :class:`Z`.  A view turn projects the
+items in the order they were made, so an item placed off others (names kept
+off lines) is made after them, or asks for it with :meth:`Scene.project_after`.
 
 Examples
 --------
