@@ -271,7 +271,23 @@ class Quaternion:
         """Whether all components agree within ``atol + rtol·|other|`` (``np.allclose``).
 
         Exact sign matters: ``q.isclose(-q)`` is False although ``q`` and ``-q`` are
-        the same rotation (use :func:`angle_between` for that).
+        the same rotation (use :func:`angle_between` for that).  ``other`` is read
+        as in arithmetic: a number ``s`` is ``(s, 0, 0, 0)``, a 3-vector ``v`` is
+        ``(0, v)``.
+
+        Raises
+        ------
+        ValueError
+            If ``other`` is not a number, a 3-vector or a quaternion, has a NaN or
+            inf, or a tolerance is not a finite number ``>= 0``.
+
+        Examples
+        --------
+        >>> import quatlib as ql
+        >>> q = ql.Quaternion.from_axis_angle([0, 0, 1], 90, degrees=True)
+        >>> q5 = q * q * q * q * q        # five quarter turns, 450°: the same rotation as q, but -q
+        >>> q.isclose(q5), q.isclose(-q5), round(float(ql.angle_between(q, q5)), 12)
+        (False, True, 0.0)
         """
         rtol = as_tolerance(rtol, "tolerance rtol")
         atol = as_tolerance(atol, "tolerance atol")

@@ -538,9 +538,10 @@ def scene(turn_deg: float, untangle: float = 0.0, *, at: float | None = None, n_
     Raises
     ------
     ValueError
-        If ``untangle`` is outside [0, 1], or above 0 while the followed quaternion of
-        the turn where the untangling was done (``at``, else ``turn_deg``) is not +1
-        (e.g. at 360°, where it is −1: one twist cannot be undone).
+        If ``turn_deg``, ``untangle`` or ``at`` is not a finite number, ``untangle`` is
+        outside [0, 1], or above 0 while the followed quaternion of the turn where the
+        untangling was done (``at``, else ``turn_deg``) is not +1 (e.g. at 360°, where
+        it is −1: one twist cannot be undone).
 
     Examples
     --------
@@ -664,6 +665,13 @@ def ball_path(turn_deg: float, untangle: float = 0.0, n: int = 241, *, at: float
     Returns
     -------
     BallPath
+
+    Raises
+    ------
+    ValueError
+        As :func:`scene` (a number not finite, ``untangle`` outside [0, 1] or above 0
+        where the turn cannot be undone), or if ``n`` is not a whole number from 2 to
+        100,000 or ``zero_tol`` is not a finite number ``>= 0``.
 
     Examples
     --------
