@@ -54,8 +54,9 @@ interpolation
     nlerp_max_error, path_angle; INTERPOLATION_METHODS
 drift
     accumulate_rotation, accumulate_matrix, length_error, orthonormality_error,
-    max_drift, sandwich_matrix; the fixes normalize_in_dtype, renormalize_cheap;
-    physics' drift: integrate_angular_velocity; DRIFT_STEP_ANGLE
+    max_drift; what a drifted q does: sandwich_matrix, rotate_assuming_unit; the fixes
+    normalize_in_dtype, renormalize_cheap; physics' drift: integrate_angular_velocity;
+    DRIFT_STEP_ANGLE
 reflections
     reflect, quaternion_from_mirrors, mirror_normals, hamilton_table
 2D (the plane)
@@ -110,6 +111,7 @@ from ._drift import (
     normalize_in_dtype,
     orthonormality_error,
     renormalize_cheap,
+    rotate_assuming_unit,
     sandwich_matrix,
 )
 from ._euler import (
@@ -193,6 +195,7 @@ __all__ = [
     "renormalize_cheap",
     "integrate_angular_velocity",
     "sandwich_matrix",
+    "rotate_assuming_unit",
     "DRIFT_STEP_ANGLE",
     # reflections
     "reflect",

@@ -3,7 +3,8 @@
 A game turns an object a little every frame: ``q_n = step · q_{n-1}``.  Every
 product is rounded to the working precision, and the rounding errors pile up:
 the length ``|q_n|`` wanders away from 1, and a non-unit ``q`` no longer only
-turns (the sandwich ``q v q*`` also scales by ``|q|²``).  A rotation matrix
+turns (the sandwich ``q v q*`` also scales by ``|q|²``; the shortcut engines use
+stretches across the turn's axis).  A rotation matrix
 updated the same way, ``R_n = S · R_{n-1}``, drifts too: its columns stop being
 unit length (and, in general, perpendicular), so it stretches what it turns.  The fixes are
 :func:`~quatlib.normalize` (four numbers and one square root) and
@@ -24,7 +25,8 @@ would, and measures the result:
   (sum of squares, ``sqrtf``, divide, each rounded in the dtype), beside
   quatlib's :func:`~quatlib.normalize` (float64 inside, one rounding);
 * :func:`sandwich_matrix` -- what ``v ↦ q v q*`` does for a non-unit ``q``
-  (turns and scales by ``|q|²``).
+  (turns and scales by ``|q|²``), and :func:`rotate_assuming_unit` -- what the
+  shortcut engines use instead does (turns and stretches across the axis).
 
 **Why the length drifts.**  The length of a product is the product of the
 lengths, ``|p q| = |p| |q|``, so any error in the step's length compounds: the
@@ -38,7 +40,7 @@ below is computed with the dtype's own arithmetic, one rounding per multiply and
 per add, summed left to right in the order of the Hamilton product formula
 (``multiply``'s docstring; the C code ``r.w = a.w*b.w - a.x*b.x - a.y*b.y -
 a.z*b.z``).  IEEE arithmetic makes the result the same on every machine that runs
-this code: 1.00041378 after 200,000 float32 frames, the per-product roundings
+this code: 1.00041377 after 200,000 float32 frames, the per-product roundings
 pulling against the step's growth.  A program that rounds elsewhere drifts
 differently: a loop of :func:`~quatlib.multiply` (float64 intermediates, one
 rounding per component, like a compiled program that keeps its intermediates in
@@ -72,10 +74,20 @@ import numpy as np
 from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
-from ._validate import as_count, as_matrix, as_number, as_numbers, as_quaternion, check_overflow
+from ._validate import (
+    as_count,
+    as_matrix,
+    as_number,
+    as_numbers,
+    as_quaternion,
+    as_vector,
+    check_overflow,
+    result_dtype,
+)
 
 __all__ = [
     "sandwich_matrix",
+    "rotate_assuming_unit",
     "accumulate_rotation",
     "accumulate_matrix",
     "length_error",
@@ -109,9 +121,11 @@ def sandwich_matrix(q) -> np.ndarray:
     :func:`~quatlib.matrix_from_quaternion` (``q* = q⁻¹``).  For any other ``q``
     it is ``|q|² · matrix_from_quaternion(q)``: the sandwich with the conjugate
     turns *and scales* by ``|q|²``, which is what a drifted quaternion does to a
-    mesh when a program uses ``q*`` for ``q⁻¹`` (as programs do, to save a
-    division).  :func:`~quatlib.rotate_vector` divides by ``|q|²`` and so
-    hides the drift.
+    mesh when a program computes the sandwich with ``q*`` for ``q⁻¹`` (to save
+    a division).  Engines mostly use a shortcut worked out for unit ``q``
+    instead, which does something else to a drifted ``q``
+    (:func:`rotate_assuming_unit`).  :func:`~quatlib.rotate_vector` divides by
+    ``|q|²`` and so hides the drift.
 
     Parameters
     ----------
@@ -143,6 +157,70 @@ def sandwich_matrix(q) -> np.ndarray:
     qe = q[..., None, :]  # (..., 1, 4) against the three basis vectors
     images = multiply(multiply(qe, _PURE_BASIS.astype(q.dtype)), conjugate(qe))  # (..., 3, 4): q e_k q*
     return np.swapaxes(images[..., 1:], -1, -2)
+
+
+def rotate_assuming_unit(q, v) -> np.ndarray:
+    """Turn vectors the way engines do: the sandwich worked out for a unit ``q``, ``v + 2w (u × v) + 2 u × (u × v)``.
+
+    With ``q = (w, u)`` and ``|q| = 1``, ``q v q*`` simplifies to
+    ``v + w t + u × t`` with ``t = 2 (u × v)``: two cross products, no
+    division.  glm's ``quat * vec3``, Eigen's ``Quaternion::_transformVector``
+    and Unreal's ``FQuat::RotateVector`` compute exactly this; Unity's
+    ``Quaternion * Vector3`` computes the matrix with the same assumption
+    (``1 - 2(y² + z²)``, ...), the same map.  :func:`~quatlib.rotate_vector`
+    is the same formula with ``t = 2 (u × v) / |q|²``: the division that makes
+    it a rotation for any length.
+
+    For a drifted ``q = s q̂`` (``q̂`` unit, ``R`` its rotation) the shortcut
+    gives ``(1 - s²) v + s² R v``: not ``R v`` scaled (that is the literal
+    sandwich, :func:`sandwich_matrix`), but a vector along the turn's axis
+    kept as it is and, across the axis, a turn by a slightly different angle
+    and a stretch that grows with the angle turned: none at 0°,
+    ``2s² - 1`` at 180°.  A model turned by a drifted ``q`` is flattened or
+    bulged across its axis, and a spinning one pulses.
+
+    Parameters
+    ----------
+    q : array_like, shape (..., 4)
+        Quaternions ``(w, x, y, z)`` of any length (nothing divides by it; a
+        zero ``q`` leaves every vector as it is).
+    v : array_like, shape (..., 3)
+        Vectors; leading axes broadcast against ``q``'s.
+
+    Returns
+    -------
+    ndarray, shape broadcast(q.shape[:-1], v.shape[:-1]) + (3,)
+        float32 if both inputs are float32, else float64.
+
+    Raises
+    ------
+    ValueError
+        If a shape is wrong, an entry is NaN or inf, or the result overflows.
+
+    See Also
+    --------
+    rotate_vector : the rotation for any length of ``q``.
+    sandwich_matrix : the literal ``q v q*``, which scales by ``|q|²``.
+
+    Examples
+    --------
+    A quaternion 2 % too long, 30° about y: the axis keeps its length, x
+    (across the axis) grows by 0.56 %; at 180° it would grow by 8 %.
+
+    >>> import numpy as np, quatlib as ql
+    >>> q = 1.02 * ql.quaternion_from_axis_angle([0, 1, 0], [30, 180], degrees=True)
+    >>> np.linalg.norm(ql.rotate_assuming_unit(q[0], [[1, 0, 0], [0, 1, 0]]), axis=-1).round(4)
+    array([1.0056, 1.    ])
+    >>> float(np.linalg.norm(ql.rotate_assuming_unit(q[1], [1, 0, 0])).round(4))
+    1.0808
+    """
+    q = as_quaternion(q)
+    v = as_vector(v)
+    w, u = q[..., :1], q[..., 1:]
+    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported as ValueError below
+        t = 2 * np.cross(u, v)  # rotate_vector divides this by |q|²
+        out = v + w * t + np.cross(u, t)
+    return check_overflow(out.astype(result_dtype(q, v), copy=False), "rotated vector")
 
 
 # --------------------------------------------------------------------------------------
@@ -275,7 +353,8 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     ``multiply``, a matrix product, terms skipped or regrouped) rounds
     differently and changes the digits notebook 05 prints.  The C program of the course's
     source printed ``1.00041544`` after 200,000 float32 frames; this gives
-    ``1.00041378``; a loop of :func:`~quatlib.multiply` gives 1.0011533.
+    ``1.00041377`` (the length of the stored numbers; measured in float32 it
+    rounds to 1.00041378); a loop of :func:`~quatlib.multiply` gives 1.0011533.
 
     The step itself is rounded too: the float32 quaternion of a 0.001 rad turn
     has length ``1 + 5.8e-9``, and since ``|p q| = |p| |q|`` 200,000 such steps
@@ -303,8 +382,8 @@ def accumulate_rotation(step_q, frames: int, dtype=np.float32, normalize_every=N
     >>> qs = ql.accumulate_rotation(step, 200_000, np.float32)
     >>> qs.shape, qs.dtype
     ((200001, 4), dtype('float32'))
-    >>> print(f"{ql.norm(qs[-1]):.8f}")
-    1.00041378
+    >>> print(f"{ql.norm(qs[-1].astype(np.float64)):.8f}")   # the stored numbers' length, measured exactly
+    1.00041377
 
     One normalize brings it back to 1 (to the printed precision):
 
@@ -395,8 +474,9 @@ def max_drift(frames: int = 200_000, normalize_every=None, dtype=np.float32, ste
     The answer is not what the average drift suggests.  Without normalizing,
     float32 ends 4.1e-4 long after 200,000 frames: 2e-9 per frame on average,
     so every 480 frames would seem to do.  But rounding errors come in biased
-    stretches: near some orientations the length grows (or shrinks) by up to
-    6e-8 per frame.  With quatlib's :func:`~quatlib.normalize`, normalizing every
+    stretches: near some orientations the length grows by about 6e-8 per frame
+    for tens of frames in a row (up to 8e-8 in a single frame), near others it
+    shrinks.  With quatlib's :func:`~quatlib.normalize`, normalizing every
     17 frames keeps the error below 1e-6 and every 18 frames does not; with a
     float32 program's own normalization (:func:`normalize_in_dtype`) the
     boundary is 16: the last bit a normalization leaves matters at this scale.

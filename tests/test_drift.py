@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import functools
 import re
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import quatlib as ql
 from quatlib import _drift
@@ -244,6 +247,50 @@ def test_sandwich_matrix_scales_by_the_squared_length():
     unit = ql.normalize(q[0])
     np.testing.assert_allclose(sandwich_matrix(unit), ql.matrix_from_quaternion(unit), atol=1e-15)
     assert sandwich_matrix(q[0].astype(F32)).dtype == F32
+
+
+_unit_ish = st.tuples(*[st.floats(-1, 1, allow_nan=False)] * 4).filter(lambda c: sum(x * x for x in c) > 1e-2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(c=_unit_ish, s=st.floats(0.5, 2.0), v=st.tuples(*[st.floats(-10, 10, allow_nan=False)] * 3))
+def test_the_engines_shortcut_rotates_a_unit_q_and_mixes_v_with_its_turn_for_any_other(c, s, v):
+    """For a unit q the shortcut is the rotation (scipy's, an independent implementation); for q = s q̂ it is
+    (1 - s²) v + s² R v (not s² R v, the literal sandwich), so a vector along the axis keeps its length."""
+    Rotation = pytest.importorskip("scipy.spatial.transform").Rotation  # a test-only oracle
+    unit = np.array(c) / np.linalg.norm(c)
+    R = Rotation.from_quat(unit[[1, 2, 3, 0]]).as_matrix()  # scipy: scalar last
+    v = np.array(v)
+    np.testing.assert_allclose(ql.rotate_assuming_unit(unit, v), R @ v, atol=1e-12)
+    np.testing.assert_allclose(ql.rotate_assuming_unit(s * unit, v), (1 - s * s) * v + s * s * (R @ v), atol=1e-11)
+    axis = unit[1:]
+    if np.linalg.norm(axis) > 1e-3:
+        np.testing.assert_allclose(ql.rotate_assuming_unit(s * unit, axis), axis, atol=1e-12)
+
+
+def test_the_engines_shortcut_stretches_across_the_axis_by_nothing_at_0_and_2s2_minus_1_at_180_degrees():
+    s = 1.02
+    q = s * ql.quaternion_from_axis_angle([0, 1, 0], [0, 30, 90, 180], degrees=True)
+    lengths = np.linalg.norm(ql.rotate_assuming_unit(q, [1, 0, 0]), axis=-1)
+    assert lengths[0] == 1.0 and lengths[-1] == pytest.approx(2 * s * s - 1, abs=1e-12)
+    assert np.all(np.diff(lengths) > 0)  # the further turned, the more stretched
+    np.testing.assert_allclose(np.linalg.norm(sandwich_matrix(q) @ [1, 0, 0], axis=-1), s * s, atol=1e-12)
+
+
+def test_the_engines_shortcut_keeps_float32_broadcasts_and_refuses_bad_input():
+    q32 = ql.quaternion_from_axis_angle(np.float32([0, 1, 0]), np.float32(0.5))
+    assert ql.rotate_assuming_unit(q32, np.float32([1, 0, 0])).dtype == np.float32
+    assert ql.rotate_assuming_unit(q32, [1.0, 0, 0]).dtype == np.float64
+    assert ql.rotate_assuming_unit(np.tile(q32, (5, 1)), np.eye(3)[:, None]).shape == (3, 5, 3)
+    np.testing.assert_array_equal(ql.rotate_assuming_unit(np.zeros(4), [1.0, 2, 3]), [1, 2, 3])  # no division
+    with pytest.raises(ValueError, match=r"shape \(\.\.\., 4\)"):
+        ql.rotate_assuming_unit([1, 0, 0], [1, 0, 0])
+    with pytest.raises(ValueError, match="finite vector"):
+        ql.rotate_assuming_unit([1, 0, 0, 0], [np.nan, 0, 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the overflow is the ValueError, without numpy's RuntimeWarning
+        with pytest.raises(ValueError, match="overflow"):
+            ql.rotate_assuming_unit([1e200, 1e200, 0, 0], [1e200, 1, 1])
 
 
 # -- error messages ----------------------------------------------------------------------------------------
