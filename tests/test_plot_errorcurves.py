@@ -56,12 +56,15 @@ def test_an_envelope_draws_its_tops_as_the_curve_over_a_band_and_zeros_sit_on_th
     assert list(c.bands) == ["a"] and c.bands["a"] is not band  # the old band replaced, not stacked
 
 
-def test_a_reference_line_is_drawn_with_its_text_under_it_into_the_background():
+def test_a_reference_line_is_drawn_into_the_background_and_named_by_a_tick_beside_the_chart():
     c = chart(xmax=1000)
-    c.add_reference(1e-6, "1e-6", x=150)
+    c.add_reference(1e-6)
     line, = [a for a in c.ax.lines if tuple(a.get_ydata()) == (1e-6, 1e-6)]
     assert line.get_linestyle() == "--" and line not in c.artists + c.chart_artists
-    text, = [t for t in c.ax.texts if t.get_text() == "1e-6"]
-    x, y = text.get_position()
-    assert x == 150 and y == pytest.approx(0.6e-6) and text.get_va() == "top"  # under the line
-    assert text not in c.artists + c.chart_artists
+    ticks = dict(zip(c.ax.get_yticks(), (t.get_text() for t in c.ax.get_yticklabels())))
+    assert ticks[1e-6] == "10⁻⁶" and ticks[1e-8] == "10⁻⁸" and ticks[1e-18] == "0"  # the other ticks kept
+    assert not [t for t in c.ax.texts if "10⁻⁶" in t.get_text()]  # nothing inside the chart for a curve to cross
+    c.add_reference(3e-7, "tolerance")
+    assert dict(zip(c.ax.get_yticks(), (t.get_text() for t in c.ax.get_yticklabels())))[3e-7] == "tolerance"
+    with pytest.raises(ValueError, match="power of ten"):
+        c.add_reference(3e-7)

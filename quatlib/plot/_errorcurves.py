@@ -3,6 +3,8 @@ a floor for the zeros, plain-text ticks and reference lines."""
 
 from __future__ import annotations
 
+import math
+
 from ._charts import Curves
 from ._render import invalidate
 from ._style import COLORS
@@ -60,11 +62,29 @@ class ErrorCurves(Curves):
         self.set_curve(name, x, hi)
         self.set_band(name, x, lo, hi)
 
-    def add_reference(self, y: float, text: str, *, x: float, above: bool = False) -> None:
-        """A dashed line across the chart at ``y`` (a level to compare with), with ``text`` written under it (or
-        ``above`` it) from ``x`` on (choose ``x`` off the legend and the curves).  Drawn with the chart's frame
-        and ticks, into the cached background (drawn again now if it was cached already)."""
+    def add_reference(self, y: float, text: str | None = None) -> None:
+        """A dashed line across the chart at ``y`` (a level to compare with), named by a tick at ``y`` on the y
+        axis that reads ``text`` (by default ``y`` as a power of ten, ``10⁻⁶``, as the other ticks read).
+
+        The name sits beside the chart, not in it: inside, some setting's curve would cross it.  Drawn with the
+        chart's frame and ticks, into the cached background (drawn again now if it was cached already).
+
+        >>> import quatlib as ql
+        >>> fig = ql.plot.figure((4, 3))
+        >>> chart = ErrorCurves(fig.add_axes((0.2, 0.2, 0.7, 0.7)), {"float32": "C1"}, xmax=2000)
+        >>> chart.add_reference(1e-6)
+        >>> [t.get_text() for t in chart.ax.get_yticklabels()]
+        ['0', '10⁻¹⁶', '10⁻¹²', '10⁻⁸', '10⁻⁶', '10⁻⁴']
+        """
         self.ax.axhline(y, color=COLORS["ink"], lw=0.8, ls=(0, (4, 3)), alpha=0.6, zorder=1)
-        self.ax.text(x, y / 0.6 if above else 0.6 * y, text, fontsize=7.5, color=COLORS["ink"], alpha=0.8,
-                     va="bottom" if above else "top")
+        if text is None:
+            k = round(math.log10(y))
+            if not math.isclose(y, 10.0 ** k):
+                raise ValueError(f"Expected a power of ten for a reference named by default, got {y!r}: give text")
+            text = _power_of_ten(k)
+        ticks = {t: label.get_text() for t, label in zip(self.ax.get_yticks(), self.ax.get_yticklabels())}
+        ticks[y] = text
+        positions = sorted(ticks)
+        self.ax.set_yticks(positions, [ticks[t] for t in positions])
+        self.ax.minorticks_off()
         invalidate(self.ax.figure)
