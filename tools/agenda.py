@@ -144,8 +144,8 @@ def material_table(ms: list[Material]) -> str:
     total_words = sum(m.words for m in ms)
     rows.append(f"| all | {sum(m.code_cells for m in ms)} | {total_words:,} | {sum(m.demos for m in ms)} "
                 f"| {sum(len(m.exercises) for m in ms)} ({sum(len(m.stretch) for m in ms)} stretch) "
-                f"| {math.ceil(sum(estimate(m, 'half') for m in ms))} min "
-                f"| {math.ceil(sum(estimate(m, 'full', m.core) for m in ms))} min |")
+                f"| {sum(math.ceil(estimate(m, 'half')) for m in ms)} min "  # the rows as shown, summed
+                f"| {sum(math.ceil(estimate(m, 'full', m.core)) for m in ms)} min |")
     return "\n".join(rows)
 
 
