@@ -899,8 +899,8 @@ def _check_06_2(answer):
     if leaning:
         raise _Wrong(f"{leaning} lets quatlib choose the sign for you (shortest=True, also its default). The "
                      "exercise asks you to do it yourself: keep shortest=False and choose the sign in your code.")
-    return _correct(f"it now turns {turned[0]:.0f}°: the short way. -q1 is the same orientation as q1, nearer "
-                    "to q0.")
+    return _correct(f"it now turns {turned[0]:.0f}°: the short way. q and -q are the same orientation, so where "
+                    "q0 · q1 < 0 negating one of the two keys puts the blend on the short arc.")
 
 
 def _lets_quatlib_flip(blend) -> str:
