@@ -190,6 +190,8 @@ def test_the_states_words_say_how_it_is_repaired_where_the_worst_is_and_how_it_i
     every = drift_state(frames=SMALL, every=300, magnify=10_000, runs=small_runs)
     assert every.normalization == "normalized every 300 frames" and every.shown == "drift × 10,000"
     assert every.worst_where == "between normalizations (frames 901–1,000)"  # the stretch after 3 normalizations
+    one = drift_state(frames=SMALL, every=1, magnify=1, runs=small_runs)
+    assert (one.normalization, one.worst_where) == ("normalized every frame", "between normalizations (frame 1,000)")
 
 
 def test_compute_all_runs_every_setting_once_and_keeps_them():

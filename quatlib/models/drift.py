@@ -342,13 +342,20 @@ class DriftState:
 
     @property
     def normalization(self) -> str:
-        """How the float32 quaternion is repaired: ``"normalized every 100 frames"`` or ``"never normalized"``."""
-        return f"normalized every {self.every:,} frames" if self.every else "never normalized"
+        """How the float32 quaternion is repaired: ``"normalized every 100 frames"`` (``"every frame"``) or
+        ``"never normalized"``."""
+        if not self.every:
+            return "never normalized"
+        return "normalized every frame" if self.every == 1 else f"normalized every {self.every:,} frames"
 
     @property
     def worst_where(self) -> str:
-        """Where :attr:`worst` is taken: ``"between normalizations (frames 1,901–2,000)"``, or ``"so far"``."""
-        return f"between normalizations (frames {self.stretch[0]:,}–{self.stretch[1]:,})" if self.every else "so far"
+        """Where :attr:`worst` is taken: ``"between normalizations (frames 1,901–2,000)"`` (one frame long:
+        ``"(frame 2,000)"``), or ``"so far"``."""
+        if not self.every:
+            return "so far"
+        first, last = self.stretch
+        return f"between normalizations ({f'frame {last:,}' if first == last else f'frames {first:,}–{last:,}'})"
 
     @property
     def shown(self) -> str:

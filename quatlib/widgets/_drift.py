@@ -47,7 +47,10 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     "normalize every N" normalizes the float32 quaternion after every N-th
     frame: the error saws between 0 and N frames' worth of drift; the plot and
     the cursor follow the tops of the teeth (never normalized: the worst so
-    far), and the text gives the frame's own error as well.  The math is
+    far), and the text gives the frame's own error as well.  Where one pixel
+    spans several teeth (normalized every few frames, far along the log axis)
+    the line shows the highest of them, so the cursor, at its own frame's
+    tooth, can sit below the line.  The math is
     :func:`quatlib.models.drift.drift_state`; the runs are computed once per
     process and setting (:func:`quatlib.models.drift.shared_runs`).
 
@@ -155,7 +158,7 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it["captions"].value = cells(captions, PANEL * 100)  # one under each panel
     eR = s.matrix_error
     return lines(
-        f"after <b>{s.frames:,}</b> frames (float32 {s.normalization}):",
+        f"after <b>{s.frames:,}</b> frame{'' if s.frames == 1 else 's'} (float32 {s.normalization}):",
         f"float32: |q| = {code(f'{s.length[F32]:.8f}')} (|q| − 1 = {fmt_sci(s.drift[F32])}); "
         f"worst {s.worst_where}: {fmt_sci(s.worst)}",
         f"float64 (never normalized): |q| − 1 = {fmt_sci(s.drift[F64])}",
