@@ -149,12 +149,14 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     # each other get one name (which text each gets, from how far apart they are drawn: SandwichState.labels)
     left, right = s.labels(v_gap=screen_gap(main, s.v, s.v_rot), qv_gap=screen_gap(side, s.qv[1:], s.v_rot),
                            angle_gap=screen_gap(main, s.arc_middle, s.v))
-    # ... and off the axis and the arrows' shafts (along the axis, v's name would sit on the axis's dashes)
+    # ... and off the axis, the arrows' shafts (along the axis, v's name would sit on the axis's dashes) and the
+    # world's axes ("θ = 270°" sat on the y axis' head)
     zero, axis = np.zeros(3), np.array([-AXIS_REACH * s.axis, AXIS_REACH * s.axis])
     shafts = [axis, np.array([zero, s.v]), np.array([zero, s.v_rot])]
     for scene, prefix, names, drawn in ((main, "", left, shafts), (side, "side_", right, [*shafts, [zero, s.qv[1:]]])):
+        world = [np.array([arrow.tail, arrow.tip]) for arrow in scene.world.arrows]
         qp.place_beside(scene, [(it[f"{prefix}{name}_label"], point, base, text) for name, point, base, text in names],
-                        lines=drawn)
+                        lines=[*drawn, *world])
     return _readout(s, verdict)
 
 
