@@ -135,8 +135,10 @@ def test_nlerp_peak_is_reported_near_a_half_turn_the_long_way():
 def test_the_off_chart_note_comes_exactly_when_the_peak_leaves_the_speed_chart(angle):
     s = slerp_state(0.5, "nlerp", False, angle, 0, 90, 0, 0)
     assert ("off the chart" in s.why) == (s.path.nlerp_peak > SPEED_CAP)
+    assert bool(s.path.speed_note) == (s.path.nlerp_peak > SPEED_CAP)  # the chart itself says so too
     if s.path.nlerp_peak > SPEED_CAP:
         assert f"{s.path.nlerp_peak:.2f}×" in s.why  # 2.05, not "2"
+        assert s.path.speed_note == f"off the chart: up to {s.path.nlerp_peak:.2f}×"
 
 
 def test_the_trail_ends_where_the_cube_is():

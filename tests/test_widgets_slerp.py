@@ -275,3 +275,10 @@ def test_the_world_letters_keep_off_the_axis_the_meridian_the_end_outlines_and_t
     fresh = slerp_vs_nlerp(azimuth=azimuth, elevation=elevation, method="lerp", t=0.9)
     fresh.set(view_azim=demo.view_controls["view_azim"].value, view_elev=demo.view_controls["view_elev"].value)
     assert fresh.snapshot() == moved
+
+
+def test_the_speed_chart_of_the_demo_notes_the_peak_it_cuts_off():
+    demo = slerp_vs_nlerp(angle=300, shortest=False)
+    assert demo.items["plots"]["speed"].note == demo.state.path.speed_note == "off the chart: up to 2.85×"
+    demo.set(angle=150, shortest=True)
+    assert demo.items["plots"]["speed"].note == ""

@@ -314,6 +314,18 @@ class SlerpPath:
         return f"off the chart: up to {worst:.0f}°" if worst > limit else ""
 
     @property
+    def speed_note(self) -> str:
+        """What the speed chart, capped at :data:`SPEED_CAP` times the average, cannot show: NLERP's peak
+        beyond it, '' if nothing.
+
+        >>> slerp_path(150, 0, 90, 0, 0, True).speed_note     # 1.17× the average at most: on the chart
+        ''
+        >>> slerp_path(300, 0, 90, 0, 0, False).speed_note
+        'off the chart: up to 2.85×'
+        """
+        return f"off the chart: up to {_times(self.nlerp_peak)}" if self.nlerp_peak > SPEED_CAP else ""
+
+    @property
     def omega_label(self) -> str:
         """``Ω`` as half the turn, for the picture of the q0–q1 plane: to the half degree an odd turn gives (and a
         rounding error of a turn that ends where it started, ``1.4e-14°``, is the 0° it is).
@@ -681,11 +693,15 @@ def _explain(path: SlerpPath, method: str, problem, angle: float) -> tuple[str, 
                "(0° turned, then 360°: the same thing). LERP shrinks the cube to a point and back.")
         return f"{name}: q1 = −q0, no turn", why
     if path.nlerp_peak > SPEED_CAP:
-        peak = f"{path.nlerp_peak:.0f}" if path.nlerp_peak >= 10 else f"{path.nlerp_peak:.2f}"
-        return "", (f"NLERP's speed peaks at {peak}× the average at t = ½ (off the chart): the longer the way "
-                    "round, the closer the chord passes to 0 (it hits 0 at q1 = −q0), and normalizing it swings "
-                    "the orientation round fast there.")
+        return "", (f"NLERP's speed peaks at {_times(path.nlerp_peak)} the average at t = ½ (off the chart): the "
+                    "longer the way round, the closer the chord passes to 0 (it hits 0 at q1 = −q0), and "
+                    "normalizing it swings the orientation round fast there.")
     return "", ""
+
+
+def _times(ratio: float) -> str:
+    """A speed ratio as the notes write it: ``2.85×``, ``146×`` (from 10 on, whole)."""
+    return f"{ratio:.0f}×" if ratio >= 10 else f"{ratio:.2f}×"
 
 
 def _short(method: str, problem: str) -> str:

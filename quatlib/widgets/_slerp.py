@@ -147,6 +147,7 @@ def _draw_path(it: dict, path) -> None:
     it["plane"].set_path(path.plane["arc"], path.plane["ticks"], path.omega_label)
     it["plots"].set_curves(T_GRID, path.charts)
     it["plots"]["lag"].set_note(path.off_chart_note(LAG_RANGE))
+    it["plots"]["speed"].set_note(path.speed_note)  # (its curves are capped at SPEED_CAP)
 
 
 def _draw(demo: Demo, s: SlerpState) -> str:
