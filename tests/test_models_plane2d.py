@@ -71,6 +71,18 @@ def test_spread_angles_stops_when_the_names_have_settled():
     assert crowded > 10  # the cases that need pushing were tried
 
 
+def test_an_arrow_drawn_on_the_results_shares_its_names_spot():
+    """With the second turn a whole turn (β = 0 on the left, α = 0 on the right), the first arrow is the result's:
+    both names go to one spot, the result's (the demo writes them as one), not 24° apart from an arrow they name."""
+    s = composition_state(alpha=-180, beta=0)
+    assert s.first_is_result == {"left": True, "right": False}
+    spots = s.name_spots
+    np.testing.assert_array_equal(spots["left"]["first"], spots["left"]["result"])
+    assert not np.allclose(spots["right"]["first"], spots["right"]["result"])
+    assert composition_state(alpha=0, beta=0).first_is_result == {"left": True, "right": True}
+    assert composition_state(alpha=30, beta=1).first_is_result == {"left": False, "right": False}
+
+
 def test_the_names_are_placed_once_per_state():
     """name_spots is computed once per state: a widget reading it per side does not place the names again."""
     for s in (rotation_2d_state(45, point=(1, 0)), composition_state(60, -10)):

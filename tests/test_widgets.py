@@ -124,6 +124,16 @@ def test_complex_composition_order_does_not_matter():
     assert "order does not matter" in d.readout.value
 
 
+def test_complex_composition_names_an_arrow_drawn_on_the_result_once_with_both_names():
+    d = qw.complex_composition(alpha=-180, beta=0)
+    left = d.items["left_names"].labels
+    assert left["first"].text == "" and left["result"].text == "eⁱᵅ =\neⁱ⁽ᵅ⁺ᵝ⁾"
+    right = d.items["right_names"].labels
+    assert right["first"].text == "eⁱᵝ" and right["result"].text == "eⁱ⁽ᵅ⁺ᵝ⁾"
+    d.set(beta=30)
+    assert d.items["left_names"].labels["first"].text == "eⁱᵅ"
+
+
 @pytest.mark.parametrize("pitch", [90, -90])
 def test_gimbal_lock_is_explained_not_raised(pitch):
     d = qw.gimbal(yaw=20, pitch=0, roll=10)

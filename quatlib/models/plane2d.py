@@ -164,16 +164,35 @@ class CompositionState:
         return bool(np.isclose(self.alpha_then_beta, self.beta_then_alpha)
                     and np.isclose(self.alpha_then_beta, self.total))
 
+    @property
+    def first_is_result(self) -> dict:
+        """Per side, whether the first turn's arrow is the result's, drawn on top of it (the second turn is a
+        whole number of full turns: β on the left, α on the right): ``{"left": bool, "right": bool}``.
+
+        >>> composition_state(alpha=-180, beta=0).first_is_result
+        {'left': True, 'right': False}
+        """
+        return {"left": self.beta % 360 == 0, "right": self.alpha % 360 == 0}
+
     @cached_property  # placing the names takes up to about 2 ms: once per state, however often it is read
     def name_spots(self) -> dict:
         """Where the names of each side's arrows are written (:func:`ring_spots`, 24° apart): ``{"left": {"first",
         "result"}, "right": {...}}``, points ``(x, y, 0)``; left the first turn is α, right β, both end at α + β.
+        Where the first arrow is the result's (:attr:`first_is_result`) both names share the result's spot (the
+        demo writes them as one).
 
         >>> np.round(composition_state(alpha=90, beta=60).name_spots["right"]["first"], 2)   # e^{iβ} at 60°
         array([0.64, 1.1 , 0.  ])
         """
-        return {side: dict(zip(("first", "result"), ring_spots([first, self.alpha + self.beta], 24), strict=True))
-                for side, first in (("left", self.alpha), ("right", self.beta))}
+        out = {}
+        for side, first in (("left", self.alpha), ("right", self.beta)):
+            if self.first_is_result[side]:
+                spot = ring_spots([self.alpha + self.beta], 24)[0]
+                out[side] = {"first": spot, "result": spot}
+            else:
+                out[side] = dict(zip(("first", "result"), ring_spots([first, self.alpha + self.beta], 24),
+                                     strict=True))
+        return out
 
     @property
     def arcs(self) -> dict:

@@ -32,7 +32,9 @@ class LabelSet(Item):
         self.labels = {key: self.adopt(Label(scene, text, color=colors.get(key, COLORS["ink"]), fontsize=fontsize))
                        for key, text in texts.items()}
 
-    def set_data(self, spots: dict) -> None:
-        """Put the label of each key of ``spots`` at its point ``(x, y, z)``."""
+    def set_data(self, spots: dict, texts=None) -> None:
+        """Put the label of each key of ``spots`` at its point ``(x, y, z)``, and give the labels of ``texts``
+        (a dict by key, optional) new texts (``""`` hides one)."""
+        texts = texts or {}
         for key, p in spots.items():
-            self.labels[key].set_data(p)
+            self.labels[key].set_data(p, texts.get(key))

@@ -155,7 +155,11 @@ def _draw_composition(demo: Demo, s: CompositionState) -> str:
         it[f"{side}_arc2"].set_data(arcs[side][1], angle=second, label="")
         it[f"{side}_arc1"].set_data(arcs[side][0], angle=first, label=n1 if first else "")
         it[f"{side}_arc2"].set_label(n2 if second else "")
-        it[f"{side}_names"].set_data(s.name_spots[side])
+        # the first arrow drawn on the result's (the second turn a whole turn): one name for both
+        one = s.first_is_result[side]
+        it[f"{side}_names"].set_data(s.name_spots[side], texts={"first": "" if one else _E[n1],
+                                                                "result": f"{_E[n1]} =\n{_E['α+β']}" if one
+                                                                else _E["α+β"]})
         box.value = mono(f"e<sup>i{n1}</sup> · e<sup>i{n2}</sup> = {fmt_complex(end)}")
     ea, eb = complex_from_angle(s.alpha, degrees=True), complex_from_angle(s.beta, degrees=True)
     return lines(f"e<sup>iα</sup> = {fmt_complex(ea, 4)}", f"e<sup>iβ</sup> = {fmt_complex(eb, 4)}",
