@@ -141,6 +141,16 @@ def test_the_off_chart_note_comes_exactly_when_the_peak_leaves_the_speed_chart(a
         assert s.path.speed_note == f"off the chart: up to {s.path.nlerp_peak:.2f}×"
 
 
+def test_the_speed_cursor_has_no_dot_where_the_speed_chart_has_no_curve():
+    """q1 = −q0 the long way: NLERP never turns and every speed is NaN on the chart, so no dot either (one sat at
+    0 on an empty chart); a turn that moves has a dot for every method that has a curve."""
+    s = slerp_state(0.5, "nlerp", False, 360, 0, 90, 0, 0)
+    assert all(np.isnan(s.path.speed[m]).all() for m in s.path.speed)
+    assert s.speed_cursor == {m: None for m in s.speed_cursor}
+    moving = slerp_state(0.5, "nlerp", True, 150, 0, 90, 0, 0)
+    assert all(v is not None for v in moving.speed_cursor.values())
+
+
 def test_the_trail_ends_where_the_cube_is():
     for m in ("slerp", "nlerp"):
         s = slerp_state(0.37, m, True, 120, 30, 10, 0, 0)

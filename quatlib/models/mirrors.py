@@ -148,8 +148,9 @@ def mirrors_state(mirror_angle: float, turn: float, azimuth: float, elevation: f
                   position=(-0.27, 0.3, 1.0)) -> MirrorsState:
     """Two mirrors ``mirror_angle`` degrees apart meeting along the line (``azimuth``, ``elevation``).
 
-    Mirror 1 contains the line and the direction ``turn`` degrees about it from
-    the line's frame (:func:`quatlib.models.geometry.axis_frame`); mirror 2 is
+    Mirror 1's normal ``n₁`` is the third column of the line's frame
+    (:func:`quatlib.models.geometry.axis_frame`) turned by ``turn`` degrees about
+    the line, so mirror 1 contains the line and ``line × n₁``; mirror 2 is
     mirror 1 turned by ``φ`` about the line (:func:`quatlib.mirror_normals`).
     The cube at ``position`` is reflected in mirror 1, then in mirror 2.
 

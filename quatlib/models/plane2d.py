@@ -257,10 +257,10 @@ def spread_angles(wanted, fixed=(), gap: float = 15.0, iterations: int = 100, to
         Rounds of pushing, at most.
     tol : float
         Stop once no name moved further than this (degrees) in a round.  Names
-        that crowd each other settle geometrically (each round takes about a
-        third off what is left), so the last rounds move them by far less than
-        a pixel: with ``1e-3`` a crowded ring stops after about 27 rounds instead
-        of all 100, within 0.003° of where it would settle.
+        that crowd each other settle geometrically, so the last rounds move them
+        by far less than a pixel: with ``1e-3`` two crowded names stop after
+        about 27 rounds, three (``rotation_2d``'s near θ = 0) after about 60,
+        instead of all 100, within 0.003° of where they would settle.
 
     Returns
     -------

@@ -144,8 +144,8 @@ def body_points(qs, body) -> np.ndarray:
 def meridian(azimuth: float, elevation: float, radius: float = AXLE, n: int = 25) -> np.ndarray:
     """Points from the origin out along the floor at ``azimuth``, then up the arc of radius ``radius`` to the axis.
 
-    The floor direction is the axis at elevation 0 (:func:`axis_frame`), the arc turns it about the frame's
-    second column up to ``elevation``; its end is ``radius`` times the axis.
+    The floor direction is the axis at elevation 0 (:func:`axis_frame`), the arc turns it toward the frame's
+    second column (+y), about its third, up to ``elevation``; its end is ``radius`` times the axis.
 
     >>> meridian(0, 90, 1.0, n=3)
     array([[0.    , 0.    , 0.    ],
@@ -287,8 +287,8 @@ class SlerpPath:
     @property
     def charts(self) -> dict:
         """What a chart can plot over :data:`T_GRID`, per method: ``{"angle": {method: degrees}, "speed":
-        {method: speed ÷ average}, "length": {method: |q(t)|}, "lag": {method: degrees behind SLERP}}`` (the demo
-        draws "lag" and "speed")."""
+        {method: speed ÷ average}, "length": {method: |q(t)|}, "lag": {method: its angle − SLERP's, degrees}}``
+        (negative: behind SLERP; the demo draws "lag" and "speed")."""
         return {"angle": {m: self.profiles[m]["angle"] for m in METHODS}, "speed": dict(self.speed),
                 "length": {m: self.profiles[m]["length"] for m in METHODS},
                 "lag": {"slerp": self.lag * 0.0, "nlerp": self.lag}}
@@ -415,7 +415,8 @@ class SlerpState:
     values : dict
         Per method, ``{"angle", "speed", "length"}`` at ``t`` (interpolated between grid points).
     speed_cursor : dict
-        Per method, the speed ÷ average at ``t`` as the chart shows it (None when nothing turns).
+        Per method, the speed ÷ average at ``t`` as the chart shows it (None where the chart has no curve:
+        nothing turns, or ``q1 = −q0`` taken the long way).
     note, why : str
         A short note for the picture, and the longer explanation (both "" when all is well).
     ghost_method : str
@@ -646,7 +647,8 @@ def slerp_state(t: float, method: str, shortest: bool, angle: float, azimuth: fl
     exact = abs(T_GRID[i] - t) < 1e-9
     values = {m: {k: float(path.profiles[m][k][i]) if exact else float(np.interp(t, T_GRID, path.profiles[m][k]))
                   for k in ("angle", "speed", "length")} for m in METHODS}
-    speed_cursor = {m: min(values[m]["speed"] / total, SPEED_CAP) if total > 1e-9 else None for m in METHODS}
+    drawn = {m: bool(np.isfinite(path.speed[m]).any()) for m in METHODS}  # (no curve: no dot on it)
+    speed_cursor = {m: min(values[m]["speed"] / total, SPEED_CAP) if drawn[m] else None for m in METHODS}
     note, why = _explain(path, method, problem, angle)
     cube = sandwich_matrix(q_now) if problem is None else None
     ghost_q = now[GHOSTS[method]][0]

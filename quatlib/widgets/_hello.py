@@ -42,7 +42,7 @@ def hello_cube(yaw: float = 0.0, pitch: float = 0.0, roll: float = 0.0, *, trans
     frame = qp.Frame(scene, length=1.15)
     controls = {
         "yaw": angle_slider("yaw (°)", yaw, tooltip="turn about the world y axis (up)"),
-        "pitch": angle_slider("pitch (°)", pitch, -90, 90, tooltip="turn about the x axis, after yaw"),
+        "pitch": angle_slider("pitch (°)", pitch, -90, 90, tooltip="turn about the cube's x axis, as yaw left it"),
         "roll": angle_slider("roll (°)", roll, tooltip="turn about the cube's own z axis"),
     }
     return Demo("hello_cube", fig, controls, model=cube_state, draw=_draw_cube, items={"cube": cube, "frame": frame},

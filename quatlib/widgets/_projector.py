@@ -37,15 +37,15 @@ where they fit; tests/test_legibility.py sweeps every demo in projector mode too
 Layout (a CSS grid): the controls stand beside the figure in a column of :data:`SIDE_PX`; the readout takes a
 row of its own under both, set in columns; the figure takes what is left of the window's width and of its
 height (``max-height`` of the demo: the window less a margin), keeping its aspect ratio.  A figure no wider
-than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``), or one with captions under it
-that would be shown taller than :data:`CAPTIONED_FIGURE_PX` (``drift``), keeps the whole height: its readout
-goes under the controls (class ``qc-full-height``), where the column has room (in less height it would be
-shown smaller, its texts with it).  In a window taller than wide the controls go directly under the figure.
-A readout's lines are blocks that never break across two columns (:func:`readout_blocks`: a line ending in
-":" or "=" stays with the next one, a table with its caption).  Everything is CSS (a ``<style>`` sheet, no
-JavaScript and nothing from the network): :func:`stylesheet`.  tests/browser/test_present_projector.py
-measures every demo of every notebook at 1280×800 and 1024×768 under ``make present``: its figure texts on
-the screen, its readout's lines.
+than :data:`FIGURE_COLUMN_PX` (``hello_cube``, ``gimbal``, ``two_mirrors``), or one with captions under it that
+would be shown taller than :data:`CAPTIONED_FIGURE_PX` (``drift``, ``euler_vs_quaternion``), keeps the whole
+height: its readout goes under the controls (class ``qc-full-height``), where the column has room (in less
+height it would be shown smaller, its texts with it).  In a window taller than wide the controls go directly
+under the figure.  A readout's lines are blocks that never break across two columns (:func:`readout_blocks`: a
+line ending in ":" or "=" stays with the next one, a table with its caption).  Everything is CSS (a ``<style>``
+sheet, no JavaScript and nothing from the network): :func:`stylesheet`.
+tests/browser/test_present_projector.py measures every demo of every notebook at 1280×800 and 1024×768 under
+``make present``: its figure texts on the screen, its readout's lines.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
     """The same nudges about the object's own axes, stored as Euler angles and as a quaternion.
 
     Each button turns both cubes by ``step`` about one of the object's own axes
-    (the purple arc previews the next nudge).  The left cube keeps its
+    (the purple arc previews the last nudge again, at the current step).  The left cube keeps its
     orientation as (yaw, pitch, roll): after each nudge the angles are
     recomputed (``euler_from_quaternion``).  The right cube keeps a quaternion and
     multiplies by the nudge (``q ← q · Δq``).  Both show the same orientation, but
@@ -54,7 +54,7 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
     [180, 85, 180]
     """
     fig = qp.figure((7.2, 5.6), dpi=100)
-    bottom, height = 0.36, 0.58  # square panels of 3.6 x 3.25 in, titles above
+    bottom, height = 0.36, 0.58  # panels of 3.6 x 3.25 in, titles above
     scenes = [qp.Scene(fig.add_axes((0.0, bottom, 0.5, height)), extent=1.45, title="stored as Euler angles"),
               qp.Scene(fig.add_axes((0.5, bottom, 0.5, height)), extent=1.45, title="stored as a quaternion")]
     still_world(*scenes)
