@@ -140,13 +140,23 @@ def test_each_arrow_gets_its_name_at_its_tip_and_the_axis_names_come_first():
 
 @pytest.mark.parametrize("v_gap, qv_gap, angle_gap, left, right", [
     (0.3, 0.05, 0.21, ["n", "θ = 90°", "q v q⁻¹", "v"], ["n", "q v q⁻¹", "vec(q v)"]),  # the limits themselves
-    (0.29, 1.0, 1.0, ["n", "θ = 90°", "q v q⁻¹ ≈ v", ""], ["n", "q v q⁻¹", "vec(q v)"]),
+    (0.29, 1.0, 1.0, ["n", "θ = 90°", "q v q⁻¹, v", ""], ["n", "q v q⁻¹", "vec(q v)"]),  # drawn close, 90° apart
     (1.0, 0.049, 1.0, ["n", "θ = 90°", "q v q⁻¹", "v"], ["n", "", "vec(q v) = q v q⁻¹"]),
     (1.0, 1.0, 0.2, ["n", "", "q v q⁻¹", "v"], ["n", "q v q⁻¹", "vec(q v)"]),
 ])
 def test_two_arrows_drawn_on_top_of_each_other_get_one_name(v_gap, qv_gap, angle_gap, left, right):
     names = sandwich_state(azimuth=20, elevation=70, angle=90).labels(v_gap, qv_gap, angle_gap)
     assert [texts(panel) for panel in names] == [left, right]
+
+
+@pytest.mark.parametrize("angle, name", [(3, "q v q⁻¹ ≈ v"), (-5, "q v q⁻¹ ≈ v"), (16, "q v q⁻¹, v"),
+                                         (180, "q v q⁻¹, v")])
+def test_a_shared_name_says_approximately_equal_only_when_the_vectors_are_near_in_space(angle, name):
+    """Drawn one over the other, v′ and v get one name; "≈" only when they are within 0.1 in space too (seen edge
+    on, a 16° turn was named "q v q⁻¹ ≈ v")."""
+    s = sandwich_state(azimuth=20, elevation=70, angle=angle)
+    assert (np.linalg.norm(s.v_rot - s.v) < 0.1) == (name == "q v q⁻¹ ≈ v")
+    assert texts(s.labels(v_gap=0.1, qv_gap=1.0, angle_gap=1.0)[0])[2] == name
 
 
 @pytest.mark.parametrize("kwargs, angle", [

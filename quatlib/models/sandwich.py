@@ -178,9 +178,10 @@ class SandwichState:
         ``v_gap`` between the tips of ``v`` and ``v′`` (left), ``qv_gap`` between the tips of ``q v``'s vector
         part and ``v′`` (right), ``angle_gap`` between :attr:`arc_middle` and ``v``'s tip (left).
 
-        Two arrows drawn on top of each other get one name: ``v′`` less than 0.3 from ``v`` is named
-        ``q v q⁻¹ ≈ v`` (``q v q⁻¹ = v`` when ``v`` did not turn at all, :attr:`unturned`) and ``v`` is not
-        named; ``q v``'s vector part less than 0.05 from ``v′`` is named ``vec(q v) = q v q⁻¹`` and ``v′`` is not
+        Two arrows drawn on top of each other get one name: ``v′`` drawn less than 0.3 from ``v`` is named
+        ``q v q⁻¹ ≈ v`` when it is also less than 0.1 from ``v`` in space (``q v q⁻¹ = v`` when ``v`` did not
+        turn at all, :attr:`unturned`), else ``q v q⁻¹, v`` (apart, but seen one behind the other), and ``v``
+        is not named; ``q v``'s vector part less than 0.05 from ``v′`` is named ``vec(q v) = q v q⁻¹`` and ``v′`` is not
         named.  θ is named only when there is a turn to see (θ ≠ 0 and ``v`` off the axis) and the middle of its
         arc is more than 0.2 from ``v``'s tip (not on ``v``'s name).
 
@@ -190,14 +191,17 @@ class SandwichState:
         (['n', 'θ = 90°', 'q v q⁻¹', 'v'], ['n', 'q v q⁻¹', 'vec(q v)'])
         >>> [label for label, *_ in right]
         ['axis', 'turned', 'qv']
-        >>> left, right = s.labels(v_gap=0.1, qv_gap=0.01, angle_gap=0.1)
+        >>> left, right = s.labels(v_gap=0.1, qv_gap=0.01, angle_gap=0.1)   # drawn close, 90° apart in space
         >>> [text for *_, text in left], [text for *_, text in right]
-        (['n', '', 'q v q⁻¹ ≈ v', ''], ['n', '', 'vec(q v) = q v q⁻¹'])
+        (['n', '', 'q v q⁻¹, v', ''], ['n', '', 'vec(q v) = q v q⁻¹'])
+        >>> [text for *_, text in sandwich_state(azimuth=20, elevation=70, angle=3).labels(0.1, 1.0, 1.0)[0]]
+        ['n', 'θ = 3°', 'q v q⁻¹ ≈ v', '']
         """
         zero, tip = np.zeros(3), AXIS_REACH * self.axis
         close = self.unturned or v_gap < 0.3
+        near = np.linalg.norm(self.v_rot - self.v) < 0.1  # in space, not only in the picture
         coincide = qv_gap < 0.05
-        turned = ("q v q⁻¹ = v" if self.unturned else "q v q⁻¹ ≈ v") if close else "q v q⁻¹"
+        turned = ("q v q⁻¹ = v" if self.unturned else "q v q⁻¹ ≈ v" if near else "q v q⁻¹, v") if close else "q v q⁻¹"
         swept = abs(self.angle) > 1e-9 and np.linalg.norm(self.v_perp) > 1e-9 and angle_gap > 0.2
         angle = f"θ = {fmt(self.angle, 0)}°" if swept else ""
         left = [("axis", tip, zero, "n"), ("angle", self.arc_middle, self.centre, angle),
