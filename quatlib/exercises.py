@@ -216,20 +216,44 @@ def _exercise(key: str, question: str, solution_code: str, solution_answer: Call
 # --- reading answers -------------------------------------------------------------------------
 
 
+#: How far an answer may be from the exact one and still count: a value copied from a printout (quatlib's notebooks
+#: print 4 decimals, ``ql.fmt`` too) or typed to 3 decimals is right, not "❌ Not yet" with a hint about a mistake
+#: that was not made.  Applied to coordinates and lengths, and as radians to angles between rotations; every wrong
+#: answer a checker knows is at least 100 times farther off.
+_TYPED = 2e-3
+
+
+def _count(n: int) -> str:
+    return "1 number" if n == 1 else f"{n} numbers"
+
+
 def _numbers(answer, n: int, example: str) -> np.ndarray:
     """Read ``answer`` as n finite real numbers, or raise _Malformed with an example."""
+    if answer is None:
+        raise _Malformed("Your answer is None. Did you assign the result (answer = ...), and does your function end "
+                         "with return?")
+    try:
+        entries = np.asarray(answer, dtype=object).reshape(-1)
+    except (TypeError, ValueError):
+        entries = np.array([], dtype=object)
+    if any(e is None for e in entries):
+        raise _Malformed(f"Your answer has an empty entry (None): {_shown(answer)}. Expected {_count(n)}.")
+    if any(isinstance(e, (bool, np.bool_)) for e in entries):
+        what = f"is {answer}, a truth value" if isinstance(answer, (bool, np.bool_)) else \
+            f"{_shown(answer)} holds True or False"
+        raise _Malformed(f"Your answer {what}, not a number. Expected {_count(n)} like {example}.")
     try:
         with warnings.catch_warnings(record=True) as caught:  # numpy warns when it turns np.ma.masked into NaN
             warnings.simplefilter("always")
             a = np.asarray(answer, dtype=float).reshape(-1)
     except (TypeError, ValueError, OverflowError):
-        raise _Malformed(f"I could not read {_shown(answer)} as {n} numbers: write it like {example}.") from None
+        raise _Malformed(f"I could not read {_shown(answer)} as {_count(n)}: write it like {example}.") from None
     if a.size != n:
-        raise _Malformed(f"I expected {n} numbers like {example}, got {a.size}.")
+        raise _Malformed(f"I expected {_count(n)} like {example}, got {a.size}.")
     if _is_masked(answer) or any("masked" in str(w.message) for w in caught):
-        raise _Malformed(f"Your answer has masked (missing) entries: {_shown(answer)}. Expected {n} numbers.")
+        raise _Malformed(f"Your answer has masked (missing) entries: {_shown(answer)}. Expected {_count(n)}.")
     if not np.all(np.isfinite(a)):
-        raise _Malformed(f"Your answer contains NaN or inf: {_shown(answer)}. Expected {n} finite numbers.")
+        raise _Malformed(f"Your answer contains NaN or inf: {_shown(answer)}. Expected {_count(n)}, all finite.")
     return a
 
 
@@ -241,6 +265,13 @@ def _is_masked(answer) -> bool:
 def _complex(answer) -> complex:
     if _is_masked(answer):
         raise _Malformed(f"Your answer is masked (missing): {_shown(answer)}. Expected a complex number.")
+    if answer is None:
+        raise _Malformed("Your answer is None. Did you assign the result (answer = ...)? Expected a complex number.")
+    if isinstance(answer, (bool, np.bool_)):
+        raise _Malformed(f"Your answer is {answer}, a truth value, not a number. Expected a complex number like "
+                         "0.5+0.5j.")
+    if isinstance(answer, (list, tuple, np.ndarray)) and np.size(answer) == 1:  # [1j] or np.array([1j])
+        answer = np.asarray(answer).reshape(-1)[0]
     try:
         z = complex(answer)
     except (TypeError, ValueError, OverflowError):
@@ -252,7 +283,7 @@ def _complex(answer) -> complex:
     return z
 
 
-def _close(a, b, tol: float = 1e-6) -> bool:
+def _close(a, b, tol: float = _TYPED) -> bool:
     return bool(np.allclose(a, b, atol=tol, rtol=0))
 
 
@@ -273,16 +304,22 @@ def _check_00_1(answer):
     v = _numbers(answer, 3, "(1, 0, 0)")
     if _close(v, [0, 1, 0]):
         return _correct("y is up (green); x points right (red) and z toward you (blue).")
-    if _close(v, [0, 0, 1]):
-        raise _Wrong("z up is common in robotics and CAD, but this course follows another habit, shared by many game "
-                     "engines. Which coloured arrow of the hello cube points up?")
-    if _close(v, [0, -1, 0]):
-        raise _Wrong("that direction points down, not up.")
     length = float(np.linalg.norm(v))
-    if length > 0 and _close(v / length, [0, 1, 0]):
+    if length == 0:
+        raise _Wrong("(0, 0, 0) has no direction. Which coloured arrow of the hello cube points up?")
+    u = v / length  # the direction, whatever the length
+    if _close(u, [0, 1, 0]):
         raise _Wrong(f"{_fmt(v)} points the right way but is {length:.4g} long. Write the direction with "
                      "length 1, as in the example (1, 0, 0).")
-    if _close(np.abs(v), [1, 0, 0]):
+    if _close(u, [0, -1, 0]):
+        raise _Wrong("that direction points down, not up.")
+    if _close(u, [0, 0, 1]):
+        raise _Wrong("z up is common in robotics and CAD, but this course follows another habit, shared by many game "
+                     "engines. Which coloured arrow of the hello cube points up?")
+    if _close(u, [0, 0, -1]):
+        raise _Wrong("that is along z (blue), which points toward you: -z points away. Which coloured arrow of the "
+                     "hello cube points up?")
+    if _close(np.abs(u), [1, 0, 0]):
         raise _Wrong("x is the axis that points right (red). Which coloured arrow of the hello cube points up?")
     raise _Wrong(f"{_fmt(v)} is not one of the three axes. Up is one of x (red), y (green), z (blue): "
                  "look at the hello cube's arrows.")
@@ -299,12 +336,12 @@ def _check_00_1(answer):
 )
 def _check_01_1(answer):
     z = _complex(answer)
-    if abs(abs(z) - 1) > 1e-6:
+    if abs(abs(z) - 1) > _TYPED:
         raise _Wrong(f"|z| = {abs(z):.4g}, so multiplying by it also scales. A pure turn has |z| = 1.")
     angle = math.degrees(math.atan2(z.imag, z.real))
-    if abs(angle - 90) < 1e-4:
+    if abs(angle - 90) < math.degrees(_TYPED):
         return _correct("multiplying by i = e^{i·90°} turns every point a quarter turn counter-clockwise.")
-    if abs(angle + 90) < 1e-4:
+    if abs(angle + 90) < math.degrees(_TYPED):
         raise _Wrong("-i = e^{-i·90°} turns clockwise. Which number sits a quarter turn counter-clockwise from 1?")
     raise _Wrong(f"that number turns by {angle:.4g}°. Which unit complex number has angle 90°?")
 
@@ -355,10 +392,10 @@ def _check_01_3(answer):
     if length < 1e-9:
         raise _Wrong("multiplying by 0 sends every point to 0. Lengths multiply by |w|: which |w| doubles them?")
     angle = math.degrees(math.atan2(w.imag, w.real))
-    if abs(angle - 45) > 1e-4:
+    if abs(angle - 45) > math.degrees(_TYPED):
         raise _Wrong(f"multiplying by w turns by the angle of w, here {angle:.4g}°. Which angle turns by 45°?")
-    if abs(length - 2) > 1e-6:
-        extra = " (did you square it? lengths multiply by |w| itself)" if abs(length - 4) < 1e-6 else ""
+    if abs(length - 2) > 2 * _TYPED:
+        extra = " (did you square it? lengths multiply by |w| itself)" if abs(length - 4) < 4 * _TYPED else ""
         raise _Wrong(f"the angle is right, but |w| = {length:.4g}, so lengths are multiplied by {length:.4g}, "
                      f"not 2{extra}.")
     return _correct(f"|w| = 2 and w's angle is 45°: lengths multiply (|w z| = 2|z|) and angles add. "
@@ -411,7 +448,7 @@ def _check_02_1(answer):
     target = _euler.matrix_from_euler(20, 90, 10, degrees=True)
     mine = _euler.matrix_from_euler(yaw, 90, roll, degrees=True)
     if _close(mine, target):
-        if math.isclose(yaw % 360, 20) and math.isclose(roll % 360, 10):
+        if abs((yaw - 20 + 180) % 360 - 180) < _TYPED and abs((roll - 10 + 180) % 360 - 180) < _TYPED:
             raise _Wrong("that is the pair you were given. Find a different one.")
         return _correct(
             f"yaw - roll = {yaw - roll:g}° as for (20, 10): at pitch 90° yaw and roll turn about the same axis."
@@ -453,14 +490,14 @@ def _check_02_2(answer):
     if np.linalg.norm(axis) == 0:
         raise _Malformed("An axis cannot be (0, 0, 0): it has no direction.")
     mine = _axis_angle.quaternion_from_axis_angle(axis, angle, degrees=True)
-    if _rotate.angle_between(mine, _rx90_ry90()) < 1e-6:
+    if _rotate.angle_between(mine, _rx90_ry90()) < _TYPED:
         return _correct("120° about (1, 1, 1)/√3: the same angle as Ry(90°)·Rx(90°), about a different diagonal.")
     other = _algebra.multiply(_axis_angle.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True),
                               _axis_angle.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True))
-    if _rotate.angle_between(mine, other) < 1e-6:
+    if _rotate.angle_between(mine, other) < _TYPED:
         raise _Wrong("that is Ry(90°)·Rx(90°), x first. Here y comes first: the order changes the axis.")
     right_size = math.isclose(abs(angle) % 360, 120, abs_tol=1e-4) or math.isclose(abs(angle) % 360, 240, abs_tol=1e-4)
-    if right_size and _rotate.angle_between(mine, _algebra.conjugate(_rx90_ry90())) < 1e-6:  # the inverse turn
+    if right_size and _rotate.angle_between(mine, _algebra.conjugate(_rx90_ry90())) < _TYPED:  # the inverse turn
         raise _Wrong("your axis lies on the right line, but your turn about it goes the other way round. Reverse the "
                      "axis or the sign of the angle (right-hand rule: thumb along the axis, fingers curl the way it "
                      "turns).")
@@ -546,14 +583,14 @@ def _check_03_2(answer):
     axis, angle = _axis_and_angle(answer)
     q = _reflect.quaternion_from_mirrors([1, 0, 0], [1, 1, 0])
     mine = _axis_angle.quaternion_from_axis_angle(axis, angle, degrees=True)
-    if _rotate.angle_between(q, mine) < 1e-6:
+    if _rotate.angle_between(q, mine) < _TYPED:
         return _correct("the mirrors meet along z and their normals are 45° apart, so the turn is 90°, from "
                         "mirror 1 toward mirror 2: about n1 × n2 = +z, counter-clockwise seen from +z.")
     unit = axis / np.linalg.norm(axis)
-    if abs(unit[0]) > 1e-6 or abs(unit[1]) > 1e-6:
+    if abs(unit[0]) > _TYPED or abs(unit[1]) > _TYPED:
         raise _Wrong("the axis is the line where the two mirrors meet, so it lies in both planes: it is "
                      "perpendicular to n1 and to n2.")
-    if _rotate.angle_between(q, _algebra.conjugate(mine)) < 1e-6:
+    if _rotate.angle_between(q, _algebra.conjugate(mine)) < _TYPED:
         raise _Wrong("right axis and size, wrong sense: the turn carries mirror 1 toward mirror 2, which is "
                      "counter-clockwise about n1 × n2. Check the sign of your angle or of your axis.")
     turn = float(_rotate.angle_between(_algebra.IDENTITY, mine, degrees=True))
@@ -572,7 +609,7 @@ def _pure_vector(part, example: str) -> np.ndarray:
         size = 3
     if size == 4:
         w, *v = _numbers(part, 4, "(0, 1, 2, 3)")
-        if abs(w) > 1e-6:
+        if abs(w) > _TYPED:
             raise _Wrong(f"{_fmt(part)} has a real part {w:.4g}: a reflected or turned vector is a pure "
                          "quaternion (w = 0).")
         return np.array(v)
@@ -631,8 +668,8 @@ def _check_04_1(answer):
         once, twice = answer
     except (TypeError, ValueError):
         raise _Malformed("Answer with a pair of vectors: ((x, y, z), (x, y, z)).") from None
-    once = _numbers(once, 3, "(0, 0, 1)")
-    twice = _numbers(twice, 3, "(0, 0, 1)")
+    once = _pure_vector(once, "(0.6, 0, 0.8)")  # q v q* computed with ql.multiply is (0, x, y, z): also read
+    twice = _pure_vector(twice, "(0.6, 0, 0.8)")
     if _close(once, [0, 0, 1]):
         raise _Wrong("(0, 0, 1) is where a turn of -90° goes. Right hand: thumb along +y; which way do your fingers "
                      "carry x?")
@@ -654,7 +691,7 @@ answer = ql.rotate_vector(q, [1, 0, 0])   # (-1, 0, 0)
     lambda: (-1.0, 0.0, 0.0),
 )
 def _check_04_2(answer):
-    v = _numbers(answer, 3, "(0, 1, 0)")
+    v = _pure_vector(answer, "(0.6, 0.8, 0)")
     if _close(v, [-1, 0, 0]):
         return _correct("a half turn about z reverses x (and y) and leaves z alone.")
     if _close(v, [1, 0, 0]):
@@ -675,15 +712,15 @@ answer = ql.rotate_vector(ql.conjugate(q), turned)   # (2, 3, 5): q* undoes q
     lambda: (2.0, 3.0, 5.0),
 )
 def _check_04_3(answer):
-    v = _numbers(answer, 3, "(1, 2, 3)")
-    if _close(v, [2, 3, 5], tol=1e-4):
+    v = _pure_vector(answer, "(1, 2, 3)")
+    if _close(v, [2, 3, 5]):
         return _correct("(2, 3, 5) again: for a unit q the conjugate is the inverse, the turn back.")
     q = _axis_angle.quaternion_from_axis_angle([0, 1, 0], 40, degrees=True)
-    if _close(v, _rotate.rotate_vector(_algebra.multiply(q, q), [2, 3, 5]), tol=1e-4):
+    if _close(v, _rotate.rotate_vector(_algebra.multiply(q, q), [2, 3, 5])):
         raise _Wrong("you turned by 40° twice. Use the conjugate q* for the way back.")
     if abs(np.linalg.norm(v) - math.sqrt(38)) > 1e-3:
-        raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}, should stay √38 ≈ 6.164): "
-                     "is q a unit quaternion?")
+        raise _Wrong(f"the length changed (|v| = {np.linalg.norm(v):.4g}), but turns keep lengths: |v| stays "
+                     "√38 ≈ 6.164 through both. Check each step: turn v with q, then turn the result with q*.")
     raise _Wrong(f"{_fmt(v)} is not it. What does the conjugate of a unit quaternion undo?")
 
 
@@ -707,7 +744,7 @@ def _check_04_4(answer):
     if np.linalg.norm(v) == 0:
         raise _Malformed("v = (0, 0, 0) makes every product zero: pick a non-zero vector.")
     qv = _algebra.multiply(_q_04_4(), np.concatenate([[0.0], v]))
-    if abs(qv[0]) <= 1e-9 * np.linalg.norm(v):
+    if abs(qv[0]) <= _TYPED * np.linalg.norm(v):
         turned = math.degrees(math.atan2(np.linalg.norm(np.cross(v, qv[1:])), float(v @ qv[1:])))
         return _correct(f"v ⊥ the axis, so q v = (0, …) is pure, and it is v turned by {turned:.4g}° = θ/2 only.")
     raise _Wrong(f"q v has w = {qv[0]:.4g}. Its real part is -sin(θ/2) (n·v) with n = (2, 1, 2)/3: which "
@@ -905,7 +942,11 @@ def _check_06_2(answer):
 
 def _lets_quatlib_flip(blend) -> str:
     """The call in ``blend``'s source that leaves the short path to quatlib (``shortest=True`` given or by
-    default), or "" (also when the source cannot be read: then only what the blend does is judged)."""
+    default), or "" (also when the source cannot be read: then only what the blend does is judged).
+
+    Only what the source says for sure counts: ``shortest=flag`` or ``**options`` may well be False, so such a
+    call is judged by what the blend does, as a blend whose source cannot be read is.
+    """
     import ast
     import inspect
     import textwrap
@@ -919,12 +960,14 @@ def _lets_quatlib_flip(blend) -> str:
         if not isinstance(node, ast.Call):
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name in position and any(k.arg is None for k in node.keywords):  # slerp(..., **options)
+            continue
         given = {k.arg: k.value for k in node.keywords}.get("shortest")
         if given is None and name in position and len(node.args) > position[name]:
             given = node.args[position[name]]
         if given is None and name not in position:
             continue
-        if not (isinstance(given, ast.Constant) and given.value is False):
+        if given is None or (isinstance(given, ast.Constant) and given.value is not False):
             return f"{ast.unparse(node)}"
     return ""
 
@@ -993,9 +1036,9 @@ def _check_07_1(answer):
         raise unreadable
     try:
         items = list(itertools.islice(answer, 101))  # an endless iterator is read no further
-        picked = {int(n) for n in items if float(n) == int(n)}
-        if len(picked) != len(items):
+        if any(isinstance(n, (bool, np.bool_)) or float(n) != int(n) for n in items):
             raise ValueError
+        picked = {int(n) for n in items}  # a number given twice counts once
     except (TypeError, ValueError, OverflowError):
         raise unreadable from None
     if len(items) > 100 or not picked <= set(range(1, 7)):
@@ -1028,11 +1071,15 @@ def _check_07_2(answer):
         raise _Malformed(f"Answer with the function itself (answer = followed), got {_shown(answer)}.")
     for turn in np.arange(0.0, 1441.0, 45.0):
         try:
-            q = _numbers(answer(float(turn)), 4, "(w, x, y, z)")
-        except _Malformed as exc:
-            raise _Malformed(f"followed({turn:g}) could not be read: {exc}") from None
+            given = answer(float(turn))
         except Exception as exc:  # noqa: BLE001 - a learner's function may fail in any way
             raise _Malformed(f"Calling followed({turn:g}) raised {type(exc).__name__}: {_clipped(exc)}") from None
+        if given is None:
+            raise _Malformed(f"followed({turn:g}) returned None: does your function end with return ...?")
+        try:
+            q = _numbers(given, 4, "(w, x, y, z)")
+        except _Malformed as exc:
+            raise _Malformed(f"followed({turn:g}) could not be read: {exc}") from None
         right = _axis_angle.quaternion_from_axis_angle([0, 1, 0], turn, degrees=True)
         if np.allclose(q, right, atol=1e-6):
             continue
@@ -1044,7 +1091,22 @@ def _check_07_2(answer):
         if np.allclose(q, full, atol=1e-6) or np.allclose(q, -full, atol=1e-6):
             raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}, which uses the whole angle: a quaternion "
                          "carries half of it, cos(T/2) + sin(T/2) y.")
-        raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}; a turn about y has only w and y parts, "
+        raw = np.array([np.cos(turn / 2), 0, np.sin(turn / 2), 0])  # degrees handed to cos and sin as radians
+        if np.allclose(q, raw, atol=1e-6) or np.allclose(q, -raw, atol=1e-6):
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}: np.cos and np.sin read their argument in "
+                         "radians. Convert turn_deg with np.radians first.")
+        if np.allclose(q, _algebra.conjugate(right), atol=1e-6) or np.allclose(q, -_algebra.conjugate(right),
+                                                                                atol=1e-6):
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}, the turn the other way round: a turn by +T "
+                         "about +y has y part +sin(T/2).")
+        length = float(np.linalg.norm(q))
+        if not abs(length - 1) <= 1e-6:
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}, of length {length:.4g}: a rotation quaternion "
+                         "has length 1, cos²(T/2) + sin²(T/2).")
+        if abs(q[1]) > 1e-6 or abs(q[3]) > 1e-6:
+            raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}; a turn about y has only w and y parts, "
+                         f"here {np.round(right, 4)}.")
+        raise _Wrong(f"at {turn:g}° you give {np.round(q, 4)}, but a turn by T about y is cos(T/2) + sin(T/2) y, "
                      f"here {np.round(right, 4)}.")
     return _correct("your function follows the turn: +1 at 0°, −1 at 360°, +1 again at 720°.")
 
@@ -1099,12 +1161,12 @@ def _check_08_1(answer):
     if np.linalg.norm(a) == 0:
         raise _Malformed("(0, 0, 0, 0) is not a rotation: a rotation quaternion has length 1.")
     q, r = _08_1_parts()
-    if _rotate.angle_between(a, _algebra.multiply(q, r)) < 1e-6:
+    if _rotate.angle_between(a, _algebra.multiply(q, r)) < _TYPED:
         return _correct("q · r: the roll about the object's own nose acts first, so it multiplies on the right.")
-    if _rotate.angle_between(a, _algebra.multiply(r, q)) < 1e-6:
+    if _rotate.angle_between(a, _algebra.multiply(r, q)) < _TYPED:
         raise _Wrong("r · q rolls about the *world* z axis. On which side does a turn about the object's own axis "
                      "go?")
-    if _rotate.angle_between(a, r) < 1e-6 or _rotate.angle_between(a, q) < 1e-6:
+    if _rotate.angle_between(a, r) < _TYPED or _rotate.angle_between(a, q) < _TYPED:
         raise _Wrong("combine both: the final orientation is 'q, with r applied in the object's own frame'.")
     raise _Wrong("that is not q rolled about its own nose. Build it from q and r with ql.multiply.")
 
@@ -1206,19 +1268,19 @@ def _check_08_3(answer):
         raise _Malformed("(0, 0, 0, 0) is not a rotation: a rotation quaternion has length 1.")
     s = _08_3_state()
     yaw, pitch = s.euler_wrapped
-    if _rotate.angle_between(a, s.q_wrapped) < 1e-6:  # the pose, whatever the sign or the yaw's 360°
+    if _rotate.angle_between(a, s.q_wrapped) < _TYPED:  # the pose, whatever the sign or the yaw's 360°
         return _correct(f"(yaw, pitch) = ({yaw:.0f}°, {pitch:.0f}°): the yaw goes 60° the short way, "
                         f"not 300° the long way, and the head never rolls.")
-    if _rotate.angle_between(a, s.q_euler) < 1e-6:
+    if _rotate.angle_between(a, s.q_euler) < _TYPED:
         raise _Wrong(f"that is the naive lerp (yaw {s.euler_t[0]:.0f}°): from 160° to -140° it runs 300° the long "
                      "way. Wrap the difference -300° first.")
-    if _rotate.angle_between(a, s.q_slerp) < 1e-6:
+    if _rotate.angle_between(a, s.q_slerp) < _TYPED:
         raise _Wrong(f"that is SLERP's pose: it banks the head by {abs(s.euler_slerp[2]):.1f}°, which a turret "
                      "cannot do. Blend the two angles instead.")
-    if _rotate.angle_between(a, s.q_a) < 1e-6 or _rotate.angle_between(a, s.q_b) < 1e-6:
+    if _rotate.angle_between(a, s.q_a) < _TYPED or _rotate.angle_between(a, s.q_b) < _TYPED:
         raise _Wrong("that is one of the keys. At t = 0.25 the turret is a quarter of the way from A to B.")
     close = _euler.quaternion_from_euler(yaw, np.array([10.0, 50.0, 30.0]), 0.0, degrees=True)
-    if (_rotate.angle_between(a, close) < 1e-6).any():
+    if (_rotate.angle_between(a, close) < _TYPED).any():
         raise _Wrong("the yaw is right; the pitch is not. Where is the pitch a quarter of the way from key A to B?")
     raise _Wrong("not yet the pose. Blend yaw (its difference wrapped into (-180°, 180°]) and pitch separately at "
                  "t = 0.25, then turn the two angles into a quaternion with ql.quaternion_from_euler.")

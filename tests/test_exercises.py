@@ -658,3 +658,108 @@ def test_05_1_a_right_answer_is_not_cut_off_on_a_slow_laptop(monkeypatch):
     monkeypatch.setattr(ex, "TIME_LIMIT_SECONDS", 0.5)
     monkeypatch.setattr(ex, "_drift_worst", slow)
     assert ex.check("05.1", 17).ok  # 4 × 0.15 s > 0.5 s, within 05.1's time_factor × 0.5 s
+
+
+# --- answers as learners write them: copied from a printout, None, True, repeats (a review of every checker) ------
+
+
+def _printed(value):
+    """``value`` as the notebooks print it: 4 decimals."""
+    return np.round(np.asarray(value), 4)
+
+
+@pytest.mark.parametrize(("key", "answer"), [
+    ("01.1", np.exp(1j * 1.5708)),  # π/2 to 4 decimals
+    ("01.1", np.array([1j])),
+    ("01.3", 1.4142 + 1.4142j),
+    ("01.3", 1.414 + 1.414j),
+    ("02.2", ((0.5774, 0.5774, 0.5774), 120)),
+    ("03.2", ((0.0001, 0, 1), 90)),
+    ("04.4", (0.447214, -0.894427, 0)),  # the reference's unit vector to 6 decimals
+    ("04.4", (1, -2, 1e-6)),
+    ("08.1", _printed(ql.multiply(*ex._08_1_parts()))),
+    ("08.3", _printed(ex._08_3_state().q_wrapped)),
+])
+def test_a_right_answer_copied_from_a_printout_is_right(key, answer):
+    feedback = ex.check(key, answer)
+    assert feedback.ok, feedback.message
+
+
+@pytest.mark.parametrize(("key", "answer"), [
+    ("08.1", _printed(ql.multiply(*reversed(ex._08_1_parts())))),
+    ("08.3", _printed(ex._08_3_state().q_euler)),
+    ("04.4", (0.45, -0.89, 0.01)),
+])
+def test_a_wrong_answer_copied_from_a_printout_is_still_wrong(key, answer):
+    assert not ex.check(key, answer).ok
+
+
+@pytest.mark.parametrize(("key", "answer", "hint"), [
+    ("00.1", (0, 0, -1), "along z"),
+    ("00.1", (0, 0, 2), "z up is common"),
+    ("00.1", (0, -2, 0), "points down"),
+    ("00.1", (0, 0, 0), "no direction"),
+    ("07.2", lambda t: np.array([np.cos(np.radians(t) / 2), 0, -np.sin(np.radians(t) / 2), 0]), "other way round"),
+    ("07.2", lambda t: np.array([np.cos(t / 2), 0, np.sin(t / 2), 0]), "np.radians"),
+    ("07.2", lambda t: 2 * ql.quaternion_from_axis_angle([0, 1, 0], t, degrees=True), "of length 2"),
+    ("04.3", (1, 2, 3), "turns keep lengths"),
+])
+def test_each_mistake_gets_its_own_hint(key, answer, hint):
+    feedback = ex.check(key, answer)
+    assert feedback.message.startswith("❌ Not yet") and hint in feedback.message, feedback.message
+
+
+@pytest.mark.parametrize("key", ["00.1", "01.1", "01.4", "04.4", "05.1", "07.3", "08.1"])
+def test_none_is_named_not_read_as_nan(key):
+    feedback = ex.check(key, None)
+    assert feedback.message.startswith("⚠️") and "is None" in feedback.message, feedback.message
+    assert "NaN" not in feedback.message
+
+
+@pytest.mark.parametrize("key", ["05.1", "07.3", "01.1"])
+def test_true_is_not_a_number(key):
+    feedback = ex.check(key, True)
+    assert not feedback.ok and "truth value" in feedback.message, feedback.message
+
+
+def test_the_one_number_messages_say_number():
+    feedback = ex.check("05.1", (1, 2))
+    assert "1 number like" in feedback.message and "1 numbers" not in feedback.message, feedback.message
+
+
+def test_07_2_the_notebooks_stub_is_told_it_returns_none():
+    def followed(turn_deg): ...
+
+    feedback = ex.check("07.2", followed)
+    assert feedback.message.startswith("⚠️") and "returned None" in feedback.message, feedback.message
+
+
+def test_07_1_a_number_given_twice_counts_once():
+    assert ex.check("07.1", [2, 4, 6, 2]).ok
+
+
+@pytest.mark.parametrize("key", ["04.1", "04.2", "04.3"])
+def test_04_vectors_may_be_pure_quaternions(key):
+    solution = ex.EXERCISES[key].solution_answer()
+    as_quaternions = tuple((0.0, *v) for v in solution) if key == "04.1" else (0.0, *solution)
+    assert ex.check(key, as_quaternions).ok
+
+
+def _slerp_with_a_named_flag(q0, q1, t):
+    short = False
+    if ql.dot(q0, q1) < 0:
+        q1 = -q1
+    return ql.slerp(q0, q1, t, shortest=short)
+
+
+def _slerp_with_options(q0, q1, t):
+    options = {"shortest": False}
+    if ql.dot(q0, q1) < 0:
+        q1 = -q1
+    return ql.slerp(q0, q1, t, **options)
+
+
+@pytest.mark.parametrize("blend", [_slerp_with_a_named_flag, _slerp_with_options])
+def test_06_2_a_flag_passed_by_name_is_judged_by_what_the_blend_does(blend):
+    feedback = ex.check("06.2", blend)
+    assert feedback.ok, feedback.message
