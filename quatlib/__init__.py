@@ -48,7 +48,7 @@ matrix
     orthonormalize
 Euler angles
     quaternion_from_euler, euler_from_quaternion, matrix_from_euler,
-    euler_from_matrix, euler_jacobian_rank, GimbalLockWarning
+    euler_from_matrix, euler_jacobian, euler_jacobian_rank, GimbalLockWarning
 interpolation
     lerp, nlerp, slerp, interpolate; measuring them: swept_angle, angular_speed,
     nlerp_max_error, path_angle; INTERPOLATION_METHODS
@@ -118,6 +118,7 @@ from ._euler import (
     GimbalLockWarning,
     euler_from_matrix,
     euler_from_quaternion,
+    euler_jacobian,
     euler_jacobian_rank,
     matrix_from_euler,
     quaternion_from_euler,
@@ -173,6 +174,7 @@ __all__ = [
     "euler_from_quaternion",
     "matrix_from_euler",
     "euler_from_matrix",
+    "euler_jacobian",
     "euler_jacobian_rank",
     "GimbalLockWarning",
     # interpolation

@@ -46,6 +46,7 @@ __all__ = [
     "euler_from_quaternion",
     "matrix_from_euler",
     "euler_from_matrix",
+    "euler_jacobian",
     "euler_jacobian_rank",
 ]
 
@@ -443,6 +444,75 @@ def euler_from_matrix(R, degrees: bool = False, lock_tol=None, rtol=None) -> np.
 # the lost degree of freedom
 
 
+def euler_jacobian(yaw, pitch, roll, degrees: bool = False) -> np.ndarray:
+    """How fast ``R = Ry(yaw) · Rx(pitch) · Rz(roll)`` changes with each angle: the 9x3 Jacobian.
+
+    Column ``k`` holds the derivatives of the nine entries of ``R`` (row by
+    row) with respect to angle ``k`` in radians.  Turning one angle a little
+    turns ``R`` about one axis ``ω``: yaw about ``y``; pitch about the yawed
+    ``x``, ``Ry x``; roll about the yawed and pitched ``z``, ``Ry Rx z = R z``
+    (the later turns carry the earlier axes).  So each column is
+    ``dR/dangle = [ω]× R``, every column of ``R`` crossed with ``ω``.
+
+    Its singular values say how many independent ways the three angles can
+    move ``R``: three non-zero ones away from the lock, and the smallest is 0
+    at ``pitch = ±90°``, where the roll axis ``R z`` lies along ``y`` and yaw
+    and roll move ``R`` the same way (:func:`euler_jacobian_rank` counts them).
+
+    Parameters
+    ----------
+    yaw, pitch, roll : array_like
+        The angles; broadcast against each other.
+    degrees : bool, optional
+        The angles are in degrees instead of radians (the derivatives are
+        still per radian).
+
+    Returns
+    -------
+    J : ndarray, shape broadcast(yaw, pitch, roll).shape + (9, 3)
+        float64, whatever the input dtype.
+
+    Raises
+    ------
+    ValueError
+        If an angle is NaN or inf, or the shapes do not broadcast.
+
+    See Also
+    --------
+    euler_jacobian_rank : the rank of this matrix, 3 or 2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import quatlib as ql
+    >>> J = ql.euler_jacobian(20, 0, 30, degrees=True)
+    >>> J.shape
+    (9, 3)
+    >>> np.linalg.svd(J, compute_uv=False)            # √2 each: three ways to move
+    array([1.4142, 1.4142, 1.4142])
+    >>> np.linalg.svd(ql.euler_jacobian(20, 90, 30, degrees=True), compute_uv=False).round(12)
+    array([2.    , 1.4142, 0.    ])
+
+    At the lock yaw and roll move ``R`` in opposite ways (only ``yaw − roll``
+    counts), so their two columns add up to zero:
+
+    >>> J = ql.euler_jacobian(20, 90, 30, degrees=True)
+    >>> bool(np.allclose(J[:, 0] + J[:, 2], 0))
+    True
+    """
+    angles, _ = _angles(yaw, pitch, roll, degrees, in_float64=True)
+    yaw, pitch, roll = np.moveaxis(angles, -1, 0)
+    R = matrix_from_euler(yaw, pitch, roll)
+    zero, one = np.zeros_like(yaw), np.ones_like(yaw)
+    axes = np.stack([np.stack([zero, one, zero], axis=-1),                  # yaw: about y
+                     np.stack([np.cos(yaw), zero, -np.sin(yaw)], axis=-1),  # pitch: about Ry x
+                     R[..., :, 2]], axis=-2)                                # roll: about Ry Rx z = R z
+    columns = np.swapaxes(R, -1, -2)  # the columns of R, as rows
+    turned = np.cross(axes[..., :, None, :], columns[..., None, :, :])  # [k, j] = ω_k × (column j of R)
+    dR = np.swapaxes(turned, -1, -2)  # [k] = [ω_k]× R
+    return np.swapaxes(dR.reshape(dR.shape[:-2] + (9,)), -1, -2)
+
+
 def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1e-12) -> np.ndarray:
     """Rank of the map ``(yaw, pitch, roll) → R`` at the given angles: 3, or 2 at gimbal lock.
 
@@ -489,6 +559,7 @@ def euler_jacobian_rank(yaw, pitch, roll, degrees: bool = False, rtol: float = 1
 
     See Also
     --------
+    euler_jacobian : the Jacobian itself.
     GimbalLockWarning : what the lost degree of freedom does to angle extraction.
 
     Examples

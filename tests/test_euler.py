@@ -71,6 +71,7 @@ def test_public_names():
         "euler_from_quaternion",
         "matrix_from_euler",
         "euler_from_matrix",
+        "euler_jacobian",
         "euler_jacobian_rank",
     ]
     for name in _euler.__all__:
@@ -233,6 +234,38 @@ def test_rank_docstring_singular_values_are_the_jacobians(pitch):
     s = abs(np.sin(pitch))
     np.testing.assert_allclose(np.linalg.svd(J, compute_uv=False),
                                np.sqrt([2 * (1 + s), 2, 2 * (1 - s)]), atol=1e-8)
+
+
+def _central_differences(angles, h=1e-6):
+    """The 9x3 Jacobian of matrix_from_euler by central differences (radians)."""
+    return np.stack([(ql.matrix_from_euler(*(angles + h * e)) - ql.matrix_from_euler(*(angles - h * e))).ravel()
+                     / (2 * h) for e in np.eye(3)], axis=1)
+
+
+@PROPERTY
+@given(angle, angle, angle)
+def test_jacobian_is_the_derivative_of_matrix_from_euler(yaw, pitch, roll):
+    angles = np.radians([yaw, pitch, roll])
+    np.testing.assert_allclose(ql.euler_jacobian(yaw, pitch, roll, degrees=True), _central_differences(angles),
+                               atol=1e-8)
+
+
+@PROPERTY
+@given(angle, angle, angle)
+def test_jacobian_singular_values_are_the_documented_ones(yaw, pitch, roll):
+    s = abs(np.sin(np.radians(pitch)))
+    np.testing.assert_allclose(np.linalg.svd(ql.euler_jacobian(yaw, pitch, roll, degrees=True), compute_uv=False),
+                               np.sqrt([2 * (1 + s), 2, max(2 * (1 - s), 0)]), atol=1e-7)
+
+
+def test_jacobian_shapes_dtype_and_errors():
+    J = ql.euler_jacobian(np.float32([0.1, 0.2]), 0.3, [[0.0], [1.0], [2.0]])
+    assert J.shape == (3, 2, 9, 3) and J.dtype == np.float64
+    np.testing.assert_allclose(J[2, 1], _central_differences(np.array([0.2, 0.3, 2.0])), atol=1e-8)
+    with pytest.raises(ValueError, match=r"Expected finite roll"):
+        ql.euler_jacobian(0, 0, np.inf)
+    with pytest.raises(ValueError, match="broadcast"):
+        ql.euler_jacobian([0, 1], [0, 1, 2], 0)
 
 
 def test_rank_is_2_only_at_the_lock_itself():
