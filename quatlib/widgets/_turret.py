@@ -129,6 +129,8 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
 
 def _draw_turret(demo: Demo, s: TurretState) -> str:
     """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
+    if not demo.changed(s):  # only the view turned: the scenes have projected everything and placed the key names
+        return None          # (made last) again, from these very data
     it = demo.items
     muzzles = (s.muzzle_slerp, s.muzzle_lerp)
     demo.scenes[1].set_title(s.lerp_title)
@@ -145,8 +147,7 @@ def _draw_turret(demo: Demo, s: TurretState) -> str:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
-    # the keys and their names last: off the paths and the axis, and off the barrels, which move with t (a view
-    # turn has placed them already, after everything else: they are the last items made)
+    # the keys and their names last: off the paths and the axis, and off the barrels, which move with t
     for keys, names, mine in zip(it["keys"], it["key_names"], muzzles, strict=True):
         if new_paths:
             for key, end in zip(keys, mine[[0, -1]], strict=True):
