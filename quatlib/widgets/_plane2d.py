@@ -54,8 +54,8 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     """
     p = as_numbers(point, 2, "point")
     fig, (left, right), numbers = _plane_panels(["matrix:  p′ = R(θ) p", f"complex:  z′ = z · {_E['θ']}"])
-    qp.UnitCircle(left, labels=("x", "y"), ticks=("1", "1", "−1", "−1"))
-    qp.UnitCircle(right, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i"))
+    planes = (qp.UnitCircle(left, labels=("x", "y"), ticks=("1", "1", "−1", "−1")),
+              qp.UnitCircle(right, labels=("Re", "Im"), ticks=("1", "i", "−1", "−i")))
     items = {
         "col_x": qp.Arrow(left, color=qp.AXIS_COLORS[0], linewidth=1.4, head=0.08, alpha=0.8),
         "col_y": qp.Arrow(left, color=qp.AXIS_COLORS[1], linewidth=1.4, head=0.08, alpha=0.8),
@@ -73,6 +73,11 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
         "arc_r": qp.Arc(right, label="θ", label_radius=1.45),
         "numbers": numbers,
     }
+    # each θ off the axes and the arrows (at θ = ±1° the arc is a dot, and its name sat on p′ and on e^{iθ}); the
+    # arrows are drawn before the arcs (see _draw_rotation_2d)
+    it = items
+    it["arc_l"].keep_off = [planes[0], it["col_x"], it["col_y"], it["p"], it["out_l"]]
+    it["arc_r"].keep_off = [planes[1], it["z"], it["rotor"], it["out_r"]]
     return Demo("rotation_2d", fig, {"theta": angle_slider("θ (°)", theta, -180, 180, parameter="theta")},
                 model=lambda theta: rotation_2d_state(theta, p), draw=_draw_rotation_2d, items=items,
                 transport=transport, below=[W.HBox(numbers)],
