@@ -212,6 +212,21 @@ def test_placed_labels_keep_off_the_lines_and_circles_they_are_told_to(view):
     assert _on_lines(plain, [bar, ring]) != []
 
 
+@pytest.mark.parametrize("view", [(0, 0), (35, 22)])
+def test_placed_labels_keep_off_a_mirror_s_edges(view):
+    """A Plane's outline (a Polygon's edge, not a Line2D) counts as a line: the name of a point just inside the
+    mirror's bottom edge keeps off it (two_mirrors' n₁ sat on mirror 2's edge)."""
+    _, (scene,) = qp.panels(1, world_frame=False, view=view)
+    mirror = qp.Plane(scene, size=2.0, show_normal=False)
+    mirror.set_data((0, 0, 1))  # the square -1..1 in x and y, z = 0: its bottom edge at y = -1
+    names = qp.PlacedLabels(scene, {"a": "A"}, keep_off=[mirror], directions=[(0, -1)], pad=5.0)
+    names.set_data({"a": (0.0, -0.95, 0)})
+    assert _on_lines(names, [mirror]) == []
+    plain = qp.PlacedLabels(scene, {"a": "A"}, directions=[(0, -1)], pad=5.0)  # without it: on the edge
+    plain.set_data({"a": (0.0, -0.95, 0)})
+    assert _on_lines(plain, [mirror]) == ["a"]
+
+
 def test_a_name_may_touch_its_own_item_but_not_another_name_s():
     """``own``: two names, each first placed straight above its point, where a bar lies.  The bar is "a"'s: "a"
     stays on it; "b" keeps off it (and off "a")."""

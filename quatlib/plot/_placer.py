@@ -288,9 +288,10 @@ def _covers(boxes, fixed, lines, groups=None, area: bool = False) -> np.ndarray:
 
 def _line_segments(items, pad: float):
     """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the lines that ``items`` draw
-    (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, and circles' outlines; hidden ones
-    left out), how far each reaches either side of its centre line (half its width, plus ``pad``) and the box it
-    reaches into (``(4, m)``: ``x0, y0, x1, y1``)."""
+    (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, and the outlines of circles and
+    polygons, e.g. a mirror's edges; hidden ones and outlines not drawn, such as an arrowhead's, left out), how far
+    each reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
+    (``(4, m)``: ``x0, y0, x1, y1``)."""
     return _segments(*_drawn_lines(items, pad))
 
 
@@ -315,6 +316,9 @@ def _drawn_lines(items, pad: float) -> tuple[list, list]:
             elif isinstance(artist, matplotlib.patches.Circle):  # its outline, if drawn (e.g. a sphere's)
                 if artist.get_linewidth() > 0 and artist.get_edgecolor()[3] > 0:
                     add(artist, artist.get_path().to_polygons(closed_only=False)[0], artist.get_linewidth())
+            elif isinstance(artist, matplotlib.patches.Polygon):  # its outline, if drawn (e.g. a mirror's edges)
+                if artist.get_linewidth() > 0 and artist.get_edgecolor()[3] > 0:
+                    add(artist, artist.get_xy(), artist.get_linewidth())
             elif isinstance(artist, matplotlib.collections.LineCollection) and artist.get_paths():
                 paths, widths_ = artist.get_paths(), np.atleast_1d(artist.get_linewidths())
                 # each segment a plain polyline (no codes): its vertices, as get_segments would give them

@@ -101,7 +101,9 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     # everything but its own cube (a name on another cube, the axis or an arc would read as that one's name); then
     # the other names, off those too, off the cubes' edges and letters (a name inside a face would read as that
     # face's name), off the dashed axis (which "axis" would otherwise sit across), off the mirrors' edges ("φ"
-    # sat on one in the default picture) and off the normals, each but its own name ("φ = 120°" hid n₂'s head).
+    # sat on one in the default picture) and off the normals, each but its own name ("φ = 120°" hid n₂'s head);
+    # n₁ and n₂ also off the mirrors' outlines (n₁ sat on mirror 2's edge in the default picture; the angles' and
+    # the axis' names keep their places: kept off the outlines too, "φ = 45°" went 80 pixels from its arc).
     # "2φ" is placed before "φ" (the other way round, "2φ = 60°" went up to 115 pixels from its arc at φ = 30° in
     # projector mode).  Made last, they project last.
     style = {"card": True, "colors": {k: col for k, (_, col) in names.items()}}
@@ -115,8 +117,9 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
                                      avoid=[*world.letters, *items["cube_names"].labels.values()],
                                      gap=0.05 * CUBE_SIDE, rings=POINT_RINGS,
                                      keep_off=[*(items[k] for k in CUBES), items["axis"], *items["rays"],
-                                               *items["normals"]],
-                                     own={"n1": [items["normals"][0]], "n2": [items["normals"][1]]})
+                                               *items["normals"], *items["planes"]],
+                                     own={"n1": [items["normals"][0]], "n2": [items["normals"][1]],
+                                          **{k: items["planes"] for k in ("phi", "turn", "axis")}})
     controls = {
         "mirror_angle": angle_slider("mirror angle φ (°)", mirror_angle, 0, 180, parameter="mirror_angle"),
         "turn": angle_slider("turn both (°)", turn, -180, 180),
