@@ -98,10 +98,13 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # head where that axis' letter is written); made after those, so that a view turn places the letters after them
     items["world"] = world = qp.WorldAxes(scene)
     # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
-    # cube turns in (radius CUBE_RADIUS whatever its orientation)
+    # cube turns in (radius CUBE_RADIUS whatever its orientation), and off the world's axes, the turn axis and the
+    # path shown (seen edge-on, at view (90, 0), all of them lie along one line, and the names sat on it)
     items["end_labels"] = qp.PlacedLabels(scene, {"q0": "q0", "q1": "q1"}, colors={"q0": _C["note"], "q1": _C["note"]},
                                           fontsize=9, avoid=[*world.letters, items["axle"].label],
-                                          discs=[(0, 0, CUBE_RADIUS)], rings=np.arange(1, 21))
+                                          discs=[(0, 0, CUBE_RADIUS)], rings=np.arange(1, 21),
+                                          keep_off=[world, items["axle"],
+                                                    *(path.whole for path in items["paths"].values())])
     for item in (*items["ends"], items["axle"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
