@@ -69,6 +69,8 @@ fixes: :func:`~quatlib.normalize`, or the cheap :func:`renormalize_cheap`
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
 from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
@@ -113,6 +115,18 @@ _PURE_BASIS = np.array([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0
 _PURE_BASIS.flags.writeable = False
 
 
+@contextlib.contextmanager
+def _overflow_named(what: str):
+    """An overflow inside a Hamilton product, reported as one of ``what`` (the result the caller asked for), not
+    as "product p q", a step the caller never named."""
+    try:
+        yield
+    except ValueError as exc:
+        if not str(exc).startswith("Expected product p q within"):
+            raise
+        raise ValueError(str(exc).replace("product p q", what, 1)) from None
+
+
 def sandwich_matrix(q) -> np.ndarray:
     """The matrix of the map ``v ↦ q v q*`` (the conjugate, not the inverse): ``|q|²`` times a rotation.
 
@@ -155,7 +169,8 @@ def sandwich_matrix(q) -> np.ndarray:
     """
     q = as_quaternion(q)
     qe = q[..., None, :]  # (..., 1, 4) against the three basis vectors
-    images = multiply(multiply(qe, _PURE_BASIS.astype(q.dtype)), conjugate(qe))  # (..., 3, 4): q e_k q*
+    with _overflow_named("sandwich q v q*"):
+        images = multiply(multiply(qe, _PURE_BASIS.astype(q.dtype)), conjugate(qe))  # (..., 3, 4): q e_k q*
     return np.swapaxes(images[..., 1:], -1, -2)
 
 
@@ -681,7 +696,7 @@ def integrate_angular_velocity(omega, dt: float, frames: int, dtype=np.float64, 
         raise ValueError(f"Expected one start orientation q0 with shape (4,), got {q.shape}")
     out = np.empty((frames + 1, 4), dtype)
     out[0] = q
-    with np.errstate(over="ignore", invalid="ignore"):  # an overflow is reported once, below
+    with np.errstate(over="ignore", invalid="ignore"), _overflow_named("orientations q_n"):  # an overflow: named
         for n in range(1, frames + 1):
             q = (q + multiply(half_w_dt, q)).astype(dtype)  # q + ½ ω q dt, stored in dtype
             if renormalize is not None:

@@ -482,6 +482,18 @@ def test_euler_integration_grows_by_its_own_factor_and_renormalizing_removes_it(
         assert ql.angle_between(exact, fixed[-1].astype(np.float64)) < 3e-3
 
 
+def test_euler_integration_turns_about_world_axes():
+    """ω is in world axes (``q ← q + ½ ω q dt``): from a pose other than the identity, a turn about world y.  (From
+    the identity, ``½ ω q`` and ``½ q ω``, body axes, are the same: only another start tells them apart.)"""
+    q0 = ql.quaternion_from_axis_angle([1, 0, 0], 90, degrees=True)
+    omega, dt, frames = np.array([0, 2.0, 0]), 1e-3, 500
+    qs = ql.integrate_angular_velocity(omega, dt, frames, renormalize=ql.normalize, q0=q0)
+    world = ql.multiply(ql.quaternion_from_axis_angle([0, 1, 0], 2.0 * dt * frames), q0)
+    body = ql.multiply(q0, ql.quaternion_from_axis_angle([0, 1, 0], 2.0 * dt * frames))
+    assert ql.angle_between(qs[-1], world) < 1e-6
+    assert ql.angle_between(qs[-1], body) > 0.5
+
+
 def test_euler_integration_validates():
     with pytest.raises(ValueError, match="omega"):
         ql.integrate_angular_velocity([0, 1], 0.1, 3)
@@ -518,3 +530,17 @@ def test_integrate_angular_velocity_refuses_bad_input_through_the_gate(kwargs, m
     args.update(kwargs)
     with pytest.raises(ValueError, match=message):
         ql.integrate_angular_velocity(**args)
+
+
+def test_sandwich_matrix_rejects_bad_input_and_names_its_overflow():
+    with pytest.raises(ValueError, match=r"Expected quaternion with shape \(\.\.\., 4\), got \(3,\)"):
+        sandwich_matrix([1, 0, 0])
+    with pytest.raises(ValueError, match=r"Expected finite quaternion, got NaN at index 1"):
+        sandwich_matrix([1, np.nan, 0, 0])
+    with pytest.raises(ValueError, match=r"Expected sandwich q v q\* within the float64 range, got an overflow"):
+        sandwich_matrix([1e160, 1e160, 0, 0])
+
+
+def test_euler_integration_names_its_overflow():
+    with pytest.raises(ValueError, match=r"Expected orientations q_n within the float64 range, got an overflow"):
+        ql.integrate_angular_velocity([0, 1e300, 0], 1, 3)
