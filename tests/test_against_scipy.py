@@ -186,4 +186,5 @@ def test_angle_between_small_and_near_half_turn(degrees):
 
 
 # ---------------------------------------------------------------------------
-# SLERP cross-check (Rotation / scipy.spatial.transform.Slerp): to be added here later.
+# SLERP's cross-check against scipy.spatial.transform.Slerp is in test_interpolate.py (test_slerp_against_scipy),
+# beside the rest of slerp's tests.

@@ -608,3 +608,10 @@ def test_python_int_beyond_float64_gave_dtype_object_error():
         ql.norm([10**400, 0, 0, 0])
     # ints beyond int64 that fit in a float64 are numbers like any other
     assert ql.norm([2**70, 0, 0, 0]) == 2.0**70
+
+
+def test_dot_rejects_nan_and_reports_an_overflow():
+    with pytest.raises(ValueError, match=r"Expected finite quaternion p, got NaN at index 0"):
+        ql.dot([np.nan, 0, 0, 0], [1, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"Expected dot product p·q within the float64 range, got an overflow"):
+        ql.dot([1e200, 0, 0, 0], [1e200, 0, 0, 0])

@@ -121,9 +121,9 @@ def test_slerp_in_blocks_is_slerp_in_one_go(shapes, monkeypatch):
     assert ql.slerp(q0.astype(np.float32), q1.astype(np.float32), t).dtype == np.float32
 
 
-def test_slerp_computes_each_pair_s_arc_once_along_a_trajectory(monkeypatch):
+def test_slerp_along_a_trajectory_does_not_go_into_blocks(monkeypatch):
     """Several t per pair (one pair along 3 ROWS + 1 times; 5 pairs at 2 ROWS times): no blocks, whose rows would
-    each work out their pair's arc again."""
+    each work out their pair's arc again; the pairs' arcs are worked out once, for the whole trajectory."""
     from quatlib import _interpolate
 
     def no_blocks(*args):

@@ -1,9 +1,8 @@
 """Each convention stated in the quatlib package docstring, checked as written.
 
 One test per bullet of ``quatlib.__doc__``, in the same order, against numbers
-worked out by hand (not round trips).  Sections cover the algebra, rotation and
-axis-angle conventions; the matrix and Euler bullets get their own sections
-below the marker at the end of this file.
+worked out by hand (not round trips): the algebra, rotation and axis-angle
+conventions, then the matrix and Euler bullets at the end of this file.
 """
 
 import math
@@ -27,7 +26,12 @@ def test_the_docstring_states_what_is_tested_here():
         "rotate_vector(q, v) = q v q⁻¹",
         "q⁻¹ = q* / |q|²",
         "rotate_vector(p q, v) = rotate_vector(p, rotate_vector(q, v))",
+        "satisfies ``R @ v = rotate_vector(q, v)``",
+        "its columns are the images of the x, y and z axes",
+        "``R = Ry(yaw) · Rx(pitch) · Rz(roll)``: roll is applied first, yaw last",
+        "``pitch = ±90°``",
         "float32 input gives float32 output",
+        "a matrix that is",
     ):
         assert formula in doc, formula
 
@@ -220,5 +224,66 @@ def test_bad_input_raises_expected_got(call, message):
 
 
 # ---------------------------------------------------------------------------
-# Matrix and Euler conventions: sections for those bullets go below.
+# Matrix and Euler conventions
 # ---------------------------------------------------------------------------
+
+# * R = matrix_from_quaternion(q) satisfies R @ v = rotate_vector(q, v); its columns are the images of the x, y
+#   and z axes.
+
+QUARTER_Y = np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]])  # x -> -z, y stays, z -> x (worked out by hand)
+CYCLE = np.array([[0, 0, 1], [1, 0, 0], [0, 1, 0]])  # 120° about (1, 1, 1)/√3: x -> y -> z -> x
+
+
+@pytest.mark.parametrize(("q", "R"), [
+    (ql.quaternion_from_axis_angle([0, 1, 0], 90, degrees=True), QUARTER_Y),
+    (np.array([0.5, 0.5, 0.5, 0.5]), CYCLE),  # cos 60° + sin 60° (1, 1, 1)/√3
+])
+def test_matrix_columns_are_the_images_of_the_axes(q, R):
+    np.testing.assert_allclose(ql.matrix_from_quaternion(q), R, atol=4 * EPS)
+    for k, axis in enumerate((X, Y, Z)):
+        np.testing.assert_allclose(ql.rotate_vector(q, axis), R[:, k], atol=4 * EPS)
+    v = np.array([0.3, -1.2, 2.0])
+    np.testing.assert_allclose(ql.matrix_from_quaternion(q) @ v, ql.rotate_vector(q, v), atol=8 * EPS)
+
+
+# * Euler angles are (yaw, pitch, roll) = (about Y, about X, about Z) with R = Ry(yaw) · Rx(pitch) · Rz(roll): roll
+#   is applied first, yaw last.  Gimbal lock is at pitch = ±90°.
+
+
+def _turn(axis, degrees):
+    """A turn about a world axis, written from cos and sin (not from quatlib)."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    return {"x": np.array([[1, 0, 0], [0, c, -s], [0, s, c]]), "y": np.array([[c, 0, s], [0, 1, 0], [-s, 0, c]]),
+            "z": np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])}[axis]
+
+
+@pytest.mark.parametrize("yaw, pitch, roll", [(30, 0, 0), (0, 40, 0), (0, 0, 50), (30, 40, 50), (-120, 75, 200)])
+def test_euler_order_is_yaw_pitch_roll_about_y_x_z(yaw, pitch, roll):
+    R = _turn("y", yaw) @ _turn("x", pitch) @ _turn("z", roll)
+    np.testing.assert_allclose(ql.matrix_from_euler(yaw, pitch, roll, degrees=True), R, atol=8 * EPS)
+    q = ql.quaternion_from_euler(yaw, pitch, roll, degrees=True)
+    np.testing.assert_allclose(ql.matrix_from_quaternion(q), R, atol=8 * EPS)
+
+
+def test_roll_is_applied_first_and_yaw_last():
+    """Yaw 90° then nothing else sends x to -z; with roll 90° first, x goes to y, which pitch 0 and yaw keep."""
+    np.testing.assert_allclose(ql.matrix_from_euler(90, 0, 0, degrees=True) @ X, -Z, atol=4 * EPS)
+    np.testing.assert_allclose(ql.matrix_from_euler(90, 0, 90, degrees=True) @ X, Y, atol=4 * EPS)
+    # pitch 90° lifts the nose: z (toward the viewer) goes to -y, y goes to z
+    np.testing.assert_allclose(ql.matrix_from_euler(0, 90, 0, degrees=True) @ Y, Z, atol=4 * EPS)
+
+
+@pytest.mark.parametrize("pitch", [90, -90])
+def test_gimbal_lock_is_at_pitch_plus_minus_90(pitch):
+    assert ql.euler_jacobian_rank(20, pitch, 30, degrees=True) == 2
+    assert ql.euler_jacobian_rank(20, pitch * 0.99, 30, degrees=True) == 3
+
+
+# * Bad input ... a matrix that is not a rotation raises ValueError saying what was expected and what was got.
+
+
+@pytest.mark.parametrize("M", [np.diag([-1.0, 1, 1]), 2 * np.eye(3), np.array([[1.0, 1, 0], [0, 1, 0], [0, 0, 1]])])
+def test_a_matrix_that_is_not_a_rotation_raises(M):
+    with pytest.raises(ValueError, match=r"Expected a rotation matrix"):
+        ql.quaternion_from_matrix(M)
+

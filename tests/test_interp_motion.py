@@ -7,6 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import quatlib as ql
 from quatlib import _interp_motion
@@ -128,6 +130,28 @@ def test_nlerp_max_error_grows_like_the_cube_of_the_separation():
 def test_nlerp_max_error_rejects_separations_outside_the_short_path(bad):
     with pytest.raises(ValueError, match="Expected"):
         nlerp_max_error(bad, degrees=True)
+
+
+@pytest.mark.parametrize("bad", [-0.1, 3.2, 4.0])
+def test_nlerp_max_error_rejects_separations_outside_the_short_path_in_radians(bad):
+    with pytest.raises(ValueError, match=r"separation angle in \[0, 3\.14159 rad\]"):
+        nlerp_max_error(bad)
+
+
+_component = st.floats(-1, 1, allow_nan=False)
+_units = (st.tuples(_component, _component, _component, _component).map(np.array)
+          .filter(lambda q: np.linalg.norm(q) > 0.1).map(lambda q: q / np.linalg.norm(q)))
+
+
+@settings(deadline=None)
+@given(_units, _units, _units)
+def test_swept_angle_is_the_same_in_any_frame_and_folds_to_angle_between(q0, q, r):
+    """Measured from any q0 (not only the identity): turning both by r changes nothing, the short way round it is
+    angle_between, and -q is the rest of the way round (the two add up to 2π)."""
+    s = swept_angle(q0, q)
+    assert swept_angle(ql.multiply(r, q0), ql.multiply(r, q)) == pytest.approx(s, abs=1e-9)
+    assert min(s, 2 * np.pi - s) == pytest.approx(ql.angle_between(q0, q), abs=1e-9)
+    assert s + swept_angle(q0, -q) == pytest.approx(2 * np.pi)
 
 
 def test_exercise_06_2_path_angle_tells_the_long_path_from_the_short():

@@ -74,7 +74,7 @@ def test_a_model_refuses_what_a_parameter_cannot_take_with_a_clear_message(name,
 def _helper_calls():
     """The models' public helpers, each as a working call and the parameters a wrong value is tried in."""
     from quatlib import belt
-    from quatlib.models import belt_demo, drift, geometry, mirrors, orbit, plane2d, s3, sandwich, slerp, turret
+    from quatlib.models import belt_demo, drift, geometry, gimbal, mirrors, orbit, plane2d, s3, sandwich, slerp, turret
 
     q1 = [0.7071067811865476, 0, 0.7071067811865476, 0]
     basis, omega = slerp.chord_plane([1, 0, 0, 0], q1, [0, 1, 0])
@@ -100,6 +100,7 @@ def _helper_calls():
         "to_plane": (slerp.to_plane, {"qs": [[1, 0, 0, 0]], "basis": basis, "omega": omega}),
         "turned": (turret.turned, {"qs": [[1, 0, 0, 0], q1]}),
         "wrap_degrees": (turret.wrap_degrees, {"d": 190}),
+        "quiet_euler": (gimbal.quiet_euler, {"q": [1, 0, 0, 0]}),
         "in_plane": (plane2d.in_plane, {"p": (1, 0)}),
         "spread_angles": (plane2d.spread_angles, {"wanted": [0, 10], "fixed": (), "gap": 15.0, "iterations": 100,
                                                   "tol": 1e-3}),

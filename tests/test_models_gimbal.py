@@ -14,7 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import quatlib as ql
-from quatlib.models.gimbal import ARC_CENTER, ARC_RADIUS, PREVIEW_RADIUS, TwoStores, gimbal_state, order_state
+from quatlib.models.gimbal import (
+    ARC_CENTER,
+    ARC_RADIUS,
+    PREVIEW_RADIUS,
+    TwoStores,
+    gimbal_state,
+    order_state,
+    quiet_euler,
+)
 
 Rotation = pytest.importorskip("scipy.spatial.transform").Rotation
 
@@ -224,3 +232,15 @@ def test_the_last_nudge_is_judged_by_its_own_size_not_by_the_slider_moved_since(
         assert after.last_step == 15.0 and after.step == step
         assert (after.flip, after.wrapped, after.jump_note) == (before.flip, before.wrapped, before.jump_note)
     assert TwoStores(start=(0, 60, 0), first=())(step=15, replay=1.0).last_step == 0.0
+
+
+@pytest.mark.parametrize("angles", [(20, 30, 10), (20, 90, 10), (-40, -90, 25)])
+def test_quiet_euler_is_euler_from_quaternion_without_the_warning(angles):
+    q = ql.quaternion_from_euler(*angles, degrees=True)
+    with warnings.catch_warnings(record=True) as loud:
+        warnings.simplefilter("always")
+        expected = ql.euler_from_quaternion(q, degrees=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_array_equal(quiet_euler(q), expected)
+    assert bool(loud) == (abs(angles[1]) == 90)  # the warning it spares is there at the lock only

@@ -317,3 +317,23 @@ def test_mirror_normals_tolerance_nan_accepted():
         ql.mirror_normals([0, 1, 0], 1.0, rtol=np.nan)
     with pytest.raises(ValueError, match="Expected a tolerance rtol >= 0, got -1.0"):
         ql.mirror_normals([0, 1, 0], 1.0, rtol=-1)
+
+
+def test_reflect_reports_an_overflow():
+    """A reflection keeps lengths, but v − 2 (v·n) n can pass through inf on the way for entries near the limit."""
+    with pytest.raises(ValueError, match=r"Expected reflected vector within the float64 range, got an overflow"):
+        ql.reflect([1.7e308, 1.7e308, 0], [-0.704, 1.7, 0])
+
+
+def test_mirror_functions_reject_wrong_shapes():
+    with pytest.raises(ValueError, match=r"Expected mirror normal n1 with shape \(\.\.\., 3\), got \(2,\)"):
+        ql.quaternion_from_mirrors([1, 0], [0, 1, 0])
+    with pytest.raises(ValueError, match=r"Expected rotation axis with shape \(\.\.\., 3\), got \(2,\)"):
+        ql.mirror_normals([0, 1], 1.0)
+
+
+def test_mirror_normals_rejects_a_first_normal_nearly_along_the_axis():
+    """The default rtol, not only a first normal exactly along the axis: 1e-9 of it across is too little."""
+    with pytest.raises(ValueError, match=r"not along the rotation axis, got one whose part perpendicular to the "
+                                         r"axis is 1e-09 of its length"):
+        ql.mirror_normals([0, 1, 0], 1.0, first=[1e-9, 1, 0])

@@ -141,13 +141,13 @@ def test_scale_of_q_cancels(q, v):
 
 @settings(max_examples=50, deadline=None)
 @given(nonzero_quats, vectors)
-def test_single_matrix_and_batch_paths_agree(q, v):
-    """(4,)x(3,) Python floats, (4,)x(N,3) matrix product, (N,4)x(N,3) blocks."""
+def test_one_quaternion_and_batches_agree(q, v):
+    """(4,)x(3,), (4,)x(1,3) and (1,4)x(1,3): one formula, broadcast; the same numbers whatever the shapes."""
     scale = max(np.linalg.norm(v), 1.0)
     single = ql.rotate_vector(q, v)
-    matrix = ql.rotate_vector(q, v[None])[0]
+    many_vectors = ql.rotate_vector(q, v[None])[0]
     batch = ql.rotate_vector(q[None], v[None])[0]
-    np.testing.assert_allclose(matrix, single, rtol=0, atol=16 * EPS * scale)
+    np.testing.assert_allclose(many_vectors, single, rtol=0, atol=16 * EPS * scale)
     np.testing.assert_allclose(batch, single, rtol=0, atol=16 * EPS * scale)
 
 
@@ -156,7 +156,7 @@ def test_large_batch_matches_one_by_one():
     n = 8197
     q = rng.normal(size=(n, 4))
     v = rng.normal(size=(n, 3))
-    q[100] *= 1e-200  # one tiny quaternion in a block: that block takes the scaled path
+    q[100] *= 1e-200  # one tiny quaternion among them: its scale cancels as for the others
     out = ql.rotate_vector(q, v)
     expected = np.array([ql.rotate_vector(a, b) for a, b in zip(q, v)])
     np.testing.assert_allclose(out, expected, rtol=0, atol=64 * EPS)
@@ -251,7 +251,7 @@ def test_rotate_errors():
 
 @pytest.mark.parametrize("n", [3, 5000])
 def test_rotate_batch_reports_nan_and_inf_as_such(n):
-    """The batch path checks finiteness inside its blocks; the messages stay the gate's."""
+    """In a batch as for one quaternion: the gate's messages, with the index in the whole batch."""
     q = np.tile(Q90Y, (n, 1))
     v = np.ones((n, 3))
     bad_q = q.copy()
@@ -273,7 +273,7 @@ def test_rotate_batch_reports_nan_and_inf_as_such(n):
     with pytest.raises(ValueError, match="Expected finite quaternion"):
         ql.rotate_vector(bad_q, bad_v)
     with pytest.raises(ValueError, match="Expected finite vector, got NaN"):
-        ql.rotate_vector(Q90Y, bad_v)  # one quaternion: the matrix path
+        ql.rotate_vector(Q90Y, bad_v)  # one quaternion, many vectors
 
 
 def test_rotate_overflow_raises_not_nan():

@@ -28,7 +28,8 @@ from .._rotate import angle_between
 from .._validate import as_number, as_numbers
 from .geometry import arc_points
 
-__all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES"]
+__all__ = ["GimbalState", "gimbal_state", "OrderState", "order_state", "StoresState", "TwoStores", "AXES",
+           "quiet_euler"]
 
 #: The world axes by name.
 AXES = {"x": np.array([1.0, 0.0, 0.0]), "y": np.array([0.0, 1.0, 0.0]), "z": np.array([0.0, 0.0, 1.0])}
@@ -269,7 +270,14 @@ def order_state(angle: float, progress: float) -> OrderState:
 def quiet_euler(q) -> np.ndarray:
     """``euler_from_quaternion(q, degrees=True)`` without the :class:`~quatlib.GimbalLockWarning`.
 
-    At the lock quatlib warns; a demo's readout explains instead.
+    At the lock quatlib warns; a demo's readout explains instead (the turret's and the two stores' readouts).
+
+    >>> import warnings
+    >>> import quatlib as ql
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error")   # any warning would fail here
+    ...     quiet_euler(ql.quaternion_from_euler(20, 90, 10, degrees=True))   # locked: yaw − roll = 10° is all
+    array([10., 90.,  0.])
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", GimbalLockWarning)
