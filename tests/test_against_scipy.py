@@ -170,6 +170,16 @@ def test_quaternion_from_axis_angle(rng):
     assert_same_rotation(ql.quaternion_from_axis_angle(axis, angle_), theirs, atol=1e-14)
 
 
+def test_axis_angle_from_quaternion(quats):
+    """The axis and angle read back are scipy's rotation vector (axis × angle), up to the sign of q: quatlib's angle
+    lies in [0, 2π) with the axis of q as given, scipy's in [0, π] (it takes w ≥ 0 first)."""
+    axis, angle_ = ql.axis_angle_from_quaternion(quats)
+    theirs = Rotation.from_quat(to_scipy(quats))
+    np.testing.assert_allclose(Rotation.from_rotvec(axis * angle_[:, None]).as_matrix(), theirs.as_matrix(),
+                               atol=1e-12)
+    np.testing.assert_allclose(np.minimum(angle_, 2 * np.pi - angle_), theirs.magnitude(), atol=1e-12)
+
+
 def test_angle_between(rng):
     p = rng.normal(size=(N, 4))
     q = rng.normal(size=(N, 4))

@@ -544,3 +544,9 @@ def test_sandwich_matrix_rejects_bad_input_and_names_its_overflow():
 def test_euler_integration_names_its_overflow():
     with pytest.raises(ValueError, match=r"Expected orientations q_n within the float64 range, got an overflow"):
         ql.integrate_angular_velocity([0, 1e300, 0], 1, 3)
+
+
+def test_normalize_in_dtype_reports_a_float32_overflow():
+    """|q|² of a float32 quaternion near 1e20 is beyond float32 (as in a C program's sqrtf(x*x + ...)): an error."""
+    with pytest.raises(ValueError, match=r"Expected sum of squares \|q\|² within the float32 range, got an overflow"):
+        ql.normalize_in_dtype(np.float32([1e20, 0, 0, 0]))

@@ -383,3 +383,12 @@ def test_slerp_of_nearly_equal_inputs_far_outside_0_1_refuses_a_zero_chord_inste
     with pytest.raises(ValueError, match="Expected a chord that misses the origin"):
         ql.nlerp(q0, q1, -2048.0)
     assert np.isfinite(ql.slerp(q0, q1, [-2047.0, 0.5, 3.0])).all()
+
+
+def test_interpolation_errors_not_tested_elsewhere():
+    """nlerp's chord may overflow (two opposite huge steps), and its tolerance must be a non-negative number."""
+    with pytest.raises(ValueError, match=r"Expected interpolated quaternion within the float64 range, got an "
+                                         r"overflow"):
+        ql.nlerp([1, 0, 0, 0], [-1, 0, 0, 0], 1.7e308, shortest=False)
+    with pytest.raises(ValueError, match=r"Expected a tolerance rtol >= 0, got -1\.0"):
+        ql.nlerp([1, 0, 0, 0], [0, 1, 0, 0], 0.5, rtol=-1)

@@ -217,3 +217,9 @@ def test_reflect_complex_reports_an_overflow_as_rotate_complex_does():
     for f in (lambda z: ql.reflect_complex(z, 22.5, degrees=True), lambda z: ql.rotate_complex(z, 22.5, degrees=True)):
         with pytest.raises(ValueError, match="within the float64 range"):
             f(1.5e308 + 1.5e308j)
+
+
+@pytest.mark.parametrize("angle", [1j, "30", None])
+def test_complex_from_angle_takes_real_angles_only(angle):
+    with pytest.raises(ValueError, match=r"^Expected rotation angle"):
+        ql.complex_from_angle(angle)
