@@ -123,6 +123,10 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
         "arcs": [qp.Arc(s, color=_C["vector2"], label="", label_radius=1.25, avoid=s.world.arrows) for s in scenes],
         "notes": panel_boxes([360, 360], min_height="2.6em"),
     }
+    for k, scene in enumerate(scenes):  # each angle off its cube's edges and arrows, the turn axis and the world's
+        # axes ("0°" sat across a cube edge at the start, "90°" on a corner with the view turned); they are drawn
+        # before the arcs, and made before them, so that a view turn places the labels after they moved
+        items["arcs"][k].keep_off = [items["cubes"][k], items["frames"][k], items["axles"][k], scene.world]
     controls = {"progress": slider("turns done", progress, 0.0, 2.0, 0.05, parameter="progress"),
                 "angle": angle_slider("each turn (°)", angle, 0, 180, 5, parameter="angle")}
 
