@@ -121,7 +121,7 @@ def test_the_image_listens_for_presses_moves_and_releases_without_the_browsers_i
     events = qw.hello_cube().view.events
     assert events.watched_events == ["mousedown", "mousemove", "mouseup"]
     assert events.prevent_default_action  # else the browser drags a ghost of the PNG
-    assert (events.throttle_or_debounce, events.wait) == ("throttle", 50)  # at most 20 moves/s reach the kernel
+    assert (events.throttle_or_debounce, events.wait) == ("throttle", 40)  # at most 25 moves/s reach the kernel
 
 
 def test_a_drag_turns_the_view_moves_the_sliders_and_repaints_once_per_step():
