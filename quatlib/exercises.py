@@ -227,21 +227,27 @@ def _count(n: int) -> str:
     return "1 number" if n == 1 else f"{n} numbers"
 
 
-def _numbers(answer, n: int, example: str) -> np.ndarray:
-    """Read ``answer`` as n finite real numbers, or raise _Malformed with an example."""
+def _refuse_none_and_truth_values(answer, expected: str) -> None:
+    """Raise _Malformed for None or True/False in ``answer`` (numpy would read them as NaN and 1); ``expected``
+    says what was wanted, e.g. "3 numbers like (1, 0, 0)"."""
     if answer is None:
         raise _Malformed("Your answer is None. Did you assign the result (answer = ...), and does your function end "
-                         "with return?")
+                         f"with return? Expected {expected}.")
     try:
         entries = np.asarray(answer, dtype=object).reshape(-1)
     except (TypeError, ValueError):
         entries = np.array([], dtype=object)
     if any(e is None for e in entries):
-        raise _Malformed(f"Your answer has an empty entry (None): {_shown(answer)}. Expected {_count(n)}.")
+        raise _Malformed(f"Your answer has an empty entry (None): {_shown(answer)}. Expected {expected}.")
     if any(isinstance(e, (bool, np.bool_)) for e in entries):
         what = f"is {answer}, a truth value" if isinstance(answer, (bool, np.bool_)) else \
             f"{_shown(answer)} holds True or False"
-        raise _Malformed(f"Your answer {what}, not a number. Expected {_count(n)} like {example}.")
+        raise _Malformed(f"Your answer {what}, not a number. Expected {expected}.")
+
+
+def _numbers(answer, n: int, example: str) -> np.ndarray:
+    """Read ``answer`` as n finite real numbers, or raise _Malformed with an example."""
+    _refuse_none_and_truth_values(answer, f"{_count(n)} like {example}")
     try:
         with warnings.catch_warnings(record=True) as caught:  # numpy warns when it turns np.ma.masked into NaN
             warnings.simplefilter("always")
@@ -265,11 +271,7 @@ def _is_masked(answer) -> bool:
 def _complex(answer) -> complex:
     if _is_masked(answer):
         raise _Malformed(f"Your answer is masked (missing): {_shown(answer)}. Expected a complex number.")
-    if answer is None:
-        raise _Malformed("Your answer is None. Did you assign the result (answer = ...)? Expected a complex number.")
-    if isinstance(answer, (bool, np.bool_)):
-        raise _Malformed(f"Your answer is {answer}, a truth value, not a number. Expected a complex number like "
-                         "0.5+0.5j.")
+    _refuse_none_and_truth_values(answer, "a complex number like 0.5+0.5j")
     if isinstance(answer, (list, tuple, np.ndarray)) and np.size(answer) == 1:  # [1j] or np.array([1j])
         answer = np.asarray(answer).reshape(-1)[0]
     try:
