@@ -460,8 +460,8 @@ class _Orbit:
     COALESCE_S = 0.003  # long enough for the kernel to read the messages that queued up during a repaint
     # The browser sends at most one move per MOVE_INTERVAL_MS (ipyevents' throttle, which keeps the last move):
     # a mouse reports every ~16 ms, and every message costs the kernel its handling even when merged.  40 ms: three
-    # alternating pairs against 50 ms gave the figure 16-18 updates/s instead of 14.5-15.5 and a lag median 48-50
-    # against 50-53 ms, with the same p95; 30 ms made the tail worse when the machine slowed (benchmarks/README.md)
+    # alternating pairs against 50 ms gave the figure 16-19 updates/s instead of 14.5-16 and a lag median 48-50
+    # against 53 ms, with the same p95; 30 ms made the tail worse when the machine slowed (benchmarks/README.md)
     MOVE_INTERVAL_MS = 40
 
     def __init__(self, demo: "Demo"):

@@ -75,9 +75,8 @@ def rotation_2d(theta: float = 30.0, point=(1.0, 0.5), *, transport: str = "imag
     }
     # each θ off the axes and the arrows (at θ = ±1° the arc is a dot, and its name sat on p′ and on e^{iθ}); the
     # arrows are drawn before the arcs (see _draw_rotation_2d)
-    it = items
-    it["arc_l"].keep_off = [planes[0], it["col_x"], it["col_y"], it["p"], it["out_l"]]
-    it["arc_r"].keep_off = [planes[1], it["z"], it["rotor"], it["out_r"]]
+    items["arc_l"].keep_off = [planes[0], items["col_x"], items["col_y"], items["p"], items["out_l"]]
+    items["arc_r"].keep_off = [planes[1], items["z"], items["rotor"], items["out_r"]]
     return Demo("rotation_2d", fig, {"theta": angle_slider("θ (°)", theta, -180, 180, parameter="theta")},
                 model=lambda theta: rotation_2d_state(theta, p), draw=_draw_rotation_2d, items=items,
                 transport=transport, below=[W.HBox(numbers)],

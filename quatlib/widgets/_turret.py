@@ -127,7 +127,7 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
                 description="a two-axis turret keyed in (yaw, pitch): SLERP beside a per-axis lerp of the angles")
 
 
-def _draw_turret(demo: Demo, s: TurretState) -> str:
+def _draw_turret(demo: Demo, s: TurretState) -> str | None:
     """Both turrets at ``t``, both paths (each panel's own, and the other's faint), the notes and the readout."""
     if not demo.changed(s):  # only the view turned: the scenes have projected everything and placed the key names
         return None          # (made last) again, from these very data
