@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+from matplotlib.transforms import Bbox
 
 from ._collections import Line2D
 from ._render import Renderer
@@ -13,6 +14,24 @@ from ._style import COLORS, chart_axes, style
 from ._transforms import keep_transdata
 
 __all__ = ["History", "Curves", "ChartStack", "Sketch", "envelope"]
+
+# where a chart's note may go, in the order tried: (x, y, ha, va) in the axes' coordinates
+NOTE_CORNERS = ((0.98, 0.96, "right", "top"), (0.02, 0.96, "left", "top"),
+                (0.98, 0.04, "right", "bottom"), (0.02, 0.04, "left", "bottom"))
+NOTE_PAD = 0.2  # the white card's margin around the note's text, in font sizes
+
+
+def _broken_in_two(text: str) -> str:
+    """``text`` on two lines, broken at the space nearest its middle (unchanged if it has no space).
+
+    >>> _broken_in_two("off the chart: up to 53°")
+    'off the chart:\\nup to 53°'
+    """
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if not spaces:
+        return text
+    cut = min(spaces, key=lambda i: abs(2 * i - len(text)))
+    return text[:cut] + "\n" + text[cut + 1:]
 
 
 class History:
@@ -178,11 +197,14 @@ class Curves:
             if legend:
                 ax.legend(loc=legend_loc, fontsize=7.5, frameon=False, handlelength=1.8,
                           ncol=legend_cols or 1, borderaxespad=0.2, labelspacing=0.3, columnspacing=1.0)
-            # a note in the top-right corner (set_note), on a white card
-            self._note = ax.text(0.94, 0.97, "", transform=ax.transAxes, ha="right", va="top", fontsize=7.5,
-                                 color=COLORS["warn"], zorder=7, bbox={"boxstyle": "round,pad=0.2",
+            # a note on a white card, in a corner the curves leave free (set_note)
+            x, y, ha, va = NOTE_CORNERS[0]
+            self._note = ax.text(x, y, "", transform=ax.transAxes, ha=ha, va=va, fontsize=7.5,
+                                 color=COLORS["warn"], zorder=7, bbox={"boxstyle": f"round,pad={NOTE_PAD}",
                                                                       "facecolor": "white", "edgecolor": "none",
                                                                       "alpha": 0.85})
+        self._note_text = ""  # as given to set_note (drawn on one line or two)
+        self._note_gap = None  # the card's x span and the y range the cursor keeps to beside it (set_note)
         self._cursor = Line2D([], [], color=COLORS["ink"], lw=0.9, alpha=0.6, zorder=5)
         ax.add_line(self._cursor)
         self._dots = {name: Line2D([], [], ls="none", marker="o", ms=5.5, color=c, mec="white", mew=0.8, zorder=6)
@@ -233,23 +255,73 @@ class Curves:
                            alpha=1.0 if key == name else others[1])
 
     def set_note(self, text: str = "") -> None:
-        """Show a note in the plot's top-right corner, on a white card (``""`` hides it).
+        """Show a note on a white card in a corner of the plot that the curves leave free (``""`` hides it).
 
-        Drawn into the chart layer, above the curves: a new note redraws that layer once.
+        Tried in turn: the top-right, top-left, bottom-right and bottom-left
+        corners with the text on one line, then the same with it broken in two
+        (at the space nearest its middle).  The first place that no curve and
+        not the legend crosses is taken; if every place is crossed, the one the
+        fewest curves cross.  So set the curves first: the note is placed by
+        them.  The cursor stops at the card instead of crossing the text.
+        Drawn into the chart layer, above the curves: a note that changes text
+        or place redraws that layer once.
         """
-        if text != self._note.get_text():
-            self._note.set_text(text)
+        note = self._note
+        before = (note.get_text(), note.get_position(), note.get_ha(), note.get_va())
+        self._note_text = text
+        note.set_text(text)
+        self._note_gap = None
+        if text:
+            _, place, card = min(self._note_places(text), key=lambda found: found[0])  # ties: the first
+            note.set_text(place[0])
+            note.set_position(place[1:3])
+            note.set_ha(place[3])
+            note.set_va(place[4])
+            (x0, y0), (x1, y1) = self.ax.transData.inverted().transform(card.get_points())
+            top = place[4] == "top"
+            self._note_gap = (x0, x1, (self.ylim[0], y0) if top else (y1, self.ylim[1]))
+        if (note.get_text(), note.get_position(), note.get_ha(), note.get_va()) != before:
             Renderer.of(self.fig).invalidate_charts()
+
+    def _note_places(self, text: str):
+        """Each place the note may take, in the order tried: ``(curves crossed, (text, x, y, ha, va), card)``.
+
+        The card is the note's box on screen, with the white pad around the text.
+        """
+        renderer = self.fig.canvas.get_renderer()
+        note, pad = self._note, NOTE_PAD * self._note.get_fontsize() * self.fig.dpi / 72
+        legend = self.ax.get_legend()
+        taken = [legend.get_window_extent(renderer)] if legend is not None and legend.get_visible() else []
+        paths = [line.get_transform().transform_path(line.get_path()) for line in self.lines.values()
+                 if line.get_visible() and len(line.get_xdata())]
+        for lines in dict.fromkeys((text, _broken_in_two(text))):
+            note.set_text(lines)
+            note.set_position((0, 0))
+            note.set_ha("left")
+            note.set_va("bottom")
+            size = note.get_window_extent(renderer)
+            width, height = size.width + 2 * pad, size.height + 2 * pad
+            for x, y, ha, va in NOTE_CORNERS:
+                px, py = self.ax.transAxes.transform((x, y))
+                left = px - (width - pad if ha == "right" else pad)
+                bottom = py - (height - pad if va == "top" else pad)
+                card = Bbox.from_bounds(left, bottom, width, height)
+                crossed = (sum(path.intersects_bbox(card, filled=False) for path in paths)
+                           + sum(card.overlaps(box) for box in taken) * len(self.lines))
+                yield crossed, (lines, x, y, ha, va), card
 
     @property
     def note(self) -> str:
-        """The text of the note (``""``: none)."""
-        return self._note.get_text()
+        """The text of the note as given to :meth:`set_note` (``""``: none)."""
+        return self._note_text
 
     def set_cursor(self, x, ys=None) -> None:
         """Move the cursor to ``x``; ``ys`` maps curve names to the value at the cursor (None hides a dot)."""
         ys = ys or {}
-        self._cursor.set_data([x, x], list(self.ylim))
+        span = self.ylim
+        if self._note_gap is not None and self._note_gap[0] <= x <= self._note_gap[1]:
+            span = self._note_gap[2]  # up to the note's card, not through its text
+        self._cursor.set_data([x, x], list(span))
         for name, dot in self._dots.items():
             y = ys.get(name)
             if y is None or not np.isfinite(y):
