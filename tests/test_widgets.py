@@ -255,6 +255,15 @@ def test_euler_vs_quaternion_buttons_all_work():
             assert d.snapshot() != before, b.description
 
 
+def test_euler_vs_quaternion_keeps_the_world_letters_off_the_preview_arc_in_the_prose_s_steps():
+    d = qw.euler_vs_quaternion()
+    button(d, "reset").click()
+    for _ in range(13):  # notebook 02: "reset and press "+yaw" thirteen times"
+        button(d, "+yaw (own y)").click()
+    d.snapshot()
+    assert ql.plot.labels_on_ink(d.figure) == []  # the preview arc swung through "y" in both panels
+
+
 def test_an_error_in_the_model_is_shown_not_raised_and_the_last_picture_stays():
     fig, (scene,) = ql.plot.panels(1)
     cube = ql.plot.Cube(scene)
