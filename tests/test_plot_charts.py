@@ -23,6 +23,11 @@ def _card(chart) -> Bbox:
     return chart._note.get_bbox_patch().get_window_extent(chart.fig.canvas.get_renderer())
 
 
+def _pixels(chart, y) -> float:
+    """The height of ``y`` on screen."""
+    return chart.ax.transData.transform((0, y))[1]
+
+
 def _crosses(chart, name) -> bool:
     line = chart.lines[name]
     return line.get_transform().transform_path(line.get_path()).intersects_bbox(_card(chart), filled=False)
@@ -90,12 +95,13 @@ def test_the_note_keeps_off_the_legend():
 def test_the_cursor_stops_at_a_card_at_the_top_and_runs_the_full_height_elsewhere():
     chart = _chart()
     chart.set_note(NOTE)  # the top right
-    (left, bottom), (right, _) = chart.ax.transData.inverted().transform(_card(chart).get_points())
+    card = _card(chart)
+    (left, _), (right, _) = chart.ax.transData.inverted().transform(card.get_points())
     chart.set_cursor(left / 2)  # left of the card
     np.testing.assert_allclose(chart.artists[0].get_ydata(), [-1, 1])
     chart.set_cursor((left + right) / 2)
     low, high = chart.artists[0].get_ydata()
-    assert low == -1 and high == pytest.approx(bottom) and high < 1
+    assert low == -1 and card.y0 - _pixels(chart, high) == pytest.approx(2)  # 2 px short of the card
     chart.set_note("")  # no note: no gap
     chart.set_cursor((left + right) / 2)
     np.testing.assert_allclose(chart.artists[0].get_ydata(), [-1, 1])
@@ -107,10 +113,11 @@ def test_the_cursor_starts_above_a_card_at_the_bottom():
     chart.set_curve("a", x, np.full_like(x, 0.8))  # along the top: the note goes to the bottom right
     chart.set_note(NOTE)
     assert _corner(chart) == ("right", "bottom")
-    (left, _), (right, top) = chart.ax.transData.inverted().transform(_card(chart).get_points())
+    card = _card(chart)
+    (left, _), (right, _) = chart.ax.transData.inverted().transform(card.get_points())
     chart.set_cursor((left + right) / 2)
     low, high = chart.artists[0].get_ydata()
-    assert low == pytest.approx(top) and low > -1 and high == 1
+    assert _pixels(chart, low) - card.y1 == pytest.approx(2) and high == 1  # from 2 px above the card
 
 
 def test_the_chart_layer_is_redrawn_when_the_note_moves_not_when_it_stays():

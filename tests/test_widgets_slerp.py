@@ -217,6 +217,23 @@ def test_the_lag_chart_shows_nlerp_minus_slerp_on_a_readable_scale(demo):
     assert "off the chart" in lag.note
 
 
+@pytest.mark.parametrize("angle", [200, 300, 359])
+def test_the_off_chart_notes_are_crossed_by_no_curve_and_no_cursor(demo, angle):
+    """The prose's long way round (no short path): NLERP's curves leave both charts, and each says so on a card."""
+    demo.set(method="nlerp", shortest=False, angle=angle)
+    renderer = demo.figure.canvas.get_renderer()
+    for t in np.linspace(0, 1, 11):
+        demo.set(t=float(t))
+        demo.snapshot()  # (lays the cards out)
+        for name, chart in demo.items["plots"].items():
+            if not chart.note:
+                continue
+            card = chart._note.get_bbox_patch().get_window_extent(renderer)
+            for line in (*chart.lines.values(), chart.artists[0]):  # the curves and the cursor
+                path = line.get_transform().transform_path(line.get_path())
+                assert not path.intersects_bbox(card, filled=False), (name, line.get_label(), t)
+
+
 def test_lerp_is_named_where_its_curves_would_hide_under_nlerps(demo):
     for plot in demo.items["plots"].values():
         assert set(plot.lines) == {"slerp", "nlerp"}

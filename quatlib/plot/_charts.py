@@ -277,7 +277,8 @@ class Curves:
             note.set_position(place[1:3])
             note.set_ha(place[3])
             note.set_va(place[4])
-            (x0, y0), (x1, y1) = self.ax.transData.inverted().transform(card.get_points())
+            # the cursor keeps 2 px from the card
+            (x0, y0), (x1, y1) = self.ax.transData.inverted().transform(card.padded(2).get_points())
             top = place[4] == "top"
             self._note_gap = (x0, x1, (self.ylim[0], y0) if top else (y1, self.ylim[1]))
         if (note.get_text(), note.get_position(), note.get_ha(), note.get_va()) != before:
