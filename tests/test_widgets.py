@@ -551,3 +551,13 @@ def test_set_refuses_what_a_control_cannot_take(name):
             with pytest.raises(ValueError, match=f"Expected {key} "):
                 demo.set(**{key: bad})
         assert control.value == before, key
+
+
+@pytest.mark.parametrize("name, view", [("hello_cube", (-75, 0)), ("order_matters", (0, 10)), ("sandwich", (0, 90)),
+                                        ("euler_vs_quaternion", (-90, 60))])
+def test_a_world_axis_seen_end_on_keeps_its_letter_off_the_arrows_at_the_middle(name, view):
+    """Its letter is drawn at the middle, where the demo's own arrows start: "x" sat on them in hello_cube."""
+    d = getattr(qw, name)()
+    d.set(view_azim=view[0], view_elev=view[1])
+    d.snapshot()
+    assert [box.text for box, _ in ql.plot.labels_on_ink(d.figure) if box.text in "xyz"] == []
