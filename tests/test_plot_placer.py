@@ -176,6 +176,23 @@ def test_carded_names_keep_their_cards_apart_not_only_their_ink(dpi_scale):
     assert gap >= 2 * names.pad - 1e-6  # cards kept pad pixels apart on each side, as bare names are
 
 
+@pytest.mark.parametrize("dpi_scale", [1.0, 1.6])
+def test_a_carded_name_keeps_its_card_off_the_card_of_a_name_it_avoids(dpi_scale):
+    """Names in two sets (a cube's name placed first, then the normals' names off it): the cards do not touch, so
+    "n₁" and "in both" are not read as "n₁ in both" (two_mirrors at turn ±180°, before this was fixed)."""
+    fig, (scene,) = qp.panels(1, world_frame=False)
+    fig.set_dpi(fig.dpi * dpi_scale)
+    first = qp.PlacedLabels(scene, {"cube": "in both"}, card=True, candidates={"cube": [(0, 0)]})
+    steps = [(-0.002 * k, 0) for k in range(300)]  # leftward in small steps: the first free one is as close as allowed
+    then = qp.PlacedLabels(scene, {"n1": "n₁"}, card=True, avoid=list(first.labels.values()),
+                           candidates={"n1": steps})
+    first.set_data({"cube": (0.2, 0, 0)})
+    then.set_data({"n1": (0.2, 0, 0)})
+    (a0, a1), (b0, b1) = (label.covered_box() for label in (first.labels["cube"], then.labels["n1"]))
+    gap = max(b0[0] - a1[0], a0[0] - b1[0], b0[1] - a1[1], a0[1] - b1[1])
+    assert gap >= then.pad - 1e-6  # the later card keeps pad pixels from the first one's card, not from its ink
+
+
 def test_placed_labels_hide_a_name_without_a_point_or_without_room_if_optional():
     _, (scene,) = qp.panels(1, world_frame=False)
     names = qp.PlacedLabels(scene, {"a": "first", "b": "second"}, candidates={"a": [(0, 0)], "b": [(0, 0)]},

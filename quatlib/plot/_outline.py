@@ -143,6 +143,22 @@ class OutlineText(Item):
         x, y, where = self._anchor
         return where.transform((x, y)) + self._box * self.ax.figure.dpi / 72
 
+    def covered_box(self) -> np.ndarray:
+        """What the text covers on screen: :meth:`pixel_box` and, with a card, the card's margin around it.
+
+        Other names keep off this box (two cards that touch read as one label).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
+        >>> plain, carded = (ql.plot.OutlineText(scene, "q0", card=card) for card in (False, True))
+        >>> bool((plain.covered_box() == plain.pixel_box()).all())
+        True
+        >>> (carded.covered_box() - carded.pixel_box()).round(2).tolist()   # 1.5 points at 100 dpi
+        [[-2.08, -2.08], [2.08, 2.08]]
+        """
+        reach = self.CARD_PAD * self.ax.figure.dpi / 72 if self._card is not None else 0.0
+        return self.pixel_box() + [[-reach, -reach], [reach, reach]]
+
     def _slid_inside(self, x, y):
         """The anchor ``(x, y)`` (data units) moved just enough that the outline's box lies within the panel."""
         to_pixels = self.ax.transData

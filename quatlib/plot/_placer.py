@@ -446,14 +446,15 @@ def _fixed_boxes(ax) -> list:
 
 
 def _name_boxes(items) -> list:
-    """The pixel boxes ``(x0, y0, x1, y1)`` of the names ``items`` write: an outlined text's (its ``pixel_box()``)
-    or an arrow's or point's label (its ``label_box``; none when it has no label).  A hidden item takes no room."""
+    """The pixel boxes ``(x0, y0, x1, y1)`` of the names ``items`` write: an outlined text's (its
+    ``covered_box()``: with a card, the card's) or an arrow's or point's label (its ``label_box``; none when it has
+    no label).  A hidden item takes no room."""
     boxes = []
     for item in items:
         if not any(a.get_visible() for a in item.artists):
             continue
-        if hasattr(item, "pixel_box"):
-            boxes.append(item.pixel_box().ravel())
+        if hasattr(item, "covered_box"):
+            boxes.append(item.covered_box().ravel())
         elif getattr(item, "label", None):
             boxes.append(item.label_box(item.ax.figure.canvas.get_renderer()).extents)
     return boxes
