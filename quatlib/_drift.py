@@ -77,6 +77,7 @@ from ._algebra import IDENTITY, _length, conjugate, multiply, normalize
 from ._axis_angle import quaternion_from_axis_angle
 from ._matrix import _rotation_errors, orthonormalize
 from ._validate import (
+    ResultOverflow,
     as_count,
     as_matrix,
     as_number,
@@ -117,14 +118,12 @@ _PURE_BASIS.flags.writeable = False
 
 @contextlib.contextmanager
 def _overflow_named(what: str):
-    """An overflow inside a Hamilton product, reported as one of ``what`` (the result the caller asked for), not
-    as "product p q", a step the caller never named."""
+    """An overflow inside the products computed here, reported as one of ``what`` (the result the caller asked
+    for), not as "product p q", a step the caller never named."""
     try:
         yield
-    except ValueError as exc:
-        if not str(exc).startswith("Expected product p q within"):
-            raise
-        raise ValueError(str(exc).replace("product p q", what, 1)) from None
+    except ResultOverflow as exc:
+        raise exc.named(what) from None
 
 
 def sandwich_matrix(q) -> np.ndarray:

@@ -279,15 +279,28 @@ def is_python_number(x) -> bool:
     return type(x) in (int, float)
 
 
+class ResultOverflow(ValueError):
+    """A result that left its dtype's range (inf or NaN from finite inputs), named by ``what`` in the message.
+
+    A ``ValueError`` like every other bad-input error.  A function whose result
+    is made by another (a sandwich by two Hamilton products) names the overflow
+    as its own result with :meth:`named`: the caller never asked for the step.
+    """
+
+    def __init__(self, what: str, dtype, found: str):
+        self.what, self.dtype, self.found = what, dtype, found
+        super().__init__(f"Expected {what} within the {dtype} range, got an overflow ({found}); the inputs are "
+                         "too large (or, where the result divides by them, too small)")
+
+    def named(self, what: str) -> ResultOverflow:
+        """The same overflow, reported as one of ``what``."""
+        return ResultOverflow(what, self.dtype, self.found)
+
+
 def check_overflow(result: np.ndarray, what: str) -> np.ndarray:
-    """Raise if ``result`` (computed from finite inputs) holds inf or NaN."""
+    """Raise :class:`ResultOverflow` if ``result`` (computed from finite inputs) holds inf or NaN."""
     if not all_finite(np.asarray(result)):
-        dtype = np.asarray(result).dtype
-        raise ValueError(
-            f"Expected {what} within the {dtype} range, got an overflow "
-            f"({_describe_bad(np.asarray(result))}); the inputs are too large "
-            "(or, where the result divides by them, too small)"
-        )
+        raise ResultOverflow(what, np.asarray(result).dtype, _describe_bad(np.asarray(result)))
     return result
 
 

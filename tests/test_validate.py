@@ -277,6 +277,16 @@ def test_result_dtype_rules():
 # --- deferred checks and overflow --------------------------------------------
 
 
+def test_an_overflow_is_a_value_error_that_can_be_named_as_the_caller_s_result():
+    with pytest.raises(V.ResultOverflow) as caught:
+        ql.multiply(np.float32([3e38, 0, 0, 0]), np.float32([2, 0, 0, 0]))
+    product = caught.value
+    assert isinstance(product, ValueError) and product.what == "product p q"
+    renamed = product.named("sandwich q v q*")
+    assert str(renamed) == str(product).replace("product p q", "sandwich q v q*")  # the same dtype and findings
+    assert isinstance(renamed, V.ResultOverflow) and renamed.what == "sandwich q v q*"
+
+
 def test_overflow_messages_from_public_functions():
     with pytest.raises(ValueError, match="Expected product p q within the float64 range, got an overflow"):
         ql.multiply([1e200, 1e200, 0, 0], [1e200, 1e200, 0, 0])
