@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import matplotlib.colors
 import numpy as np
 import pytest
 from matplotlib.transforms import Bbox
@@ -131,3 +132,17 @@ def test_the_chart_layer_is_redrawn_when_the_note_moves_not_when_it_stays():
     ql.plot.render_png(chart.fig)
     chart.set_note(NOTE)  # the same text, moved to the top left
     assert _corner(chart) == ("left", "top") and renderer.charts is None
+
+
+def test_a_chart_has_the_course_s_light_look():
+    """chart_axes: no top or right frame, small ticks, a faint grid behind the data (never the only mark)."""
+    chart = _chart()
+    ax = chart.ax
+    assert [ax.spines[side].get_visible() for side in ("top", "right", "bottom", "left")] == [False, False, True,
+                                                                                              True]
+    grid = ax.get_xgridlines() + ax.get_ygridlines()
+    assert grid and all(line.get_visible() for line in grid)
+    assert {matplotlib.colors.to_hex(line.get_color()) for line in grid} == {
+        matplotlib.colors.to_hex(ql.plot.COLORS["grid"])}
+    assert ax.get_axisbelow() in (True, "line")  # under the curves
+    assert all(label.get_fontsize() == 8 for label in ax.get_yticklabels())
