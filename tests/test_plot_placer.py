@@ -117,6 +117,18 @@ def test_text_size_matches_a_drawn_text():
     np.testing.assert_allclose(qp.text_size("in mirror 1", 9.5, dpi=100), drawn, rtol=0.05)
 
 
+@pytest.mark.parametrize("words", ["θ = -270°", "in mirror 1", "q v q⁻¹", "w = 0"])
+@pytest.mark.parametrize("dpi", [100, 160])
+def test_text_size_with_a_renderer_is_the_width_it_draws(words, dpi):
+    """The outline's width is up to 6 % short of a Text drawn by Agg (each glyph on whole pixels): sandwich's
+    "θ = -270°" was placed to end 2 px inside its panel and went 0.1 px past its edge."""
+    fig = qp.figure((3, 1), dpi=dpi)
+    text = fig.text(0.5, 0.5, words, fontsize=10.5)
+    renderer = fig.canvas.get_renderer()
+    assert qp.text_size(words, 10.5, renderer=renderer)[0] == text.get_window_extent(renderer).width
+    assert qp.text_size(words, 10.5, renderer=renderer)[1] == qp.text_size(words, 10.5, dpi=dpi)[1]  # one line
+
+
 def test_mismatched_shapes_are_a_clear_error():
     with pytest.raises(ValueError, match="Expected one size per anchor"):
         qp.place_labels([(0, 0), (1, 1)], [(1, 1)], bounds=(0, 0, 2, 2))

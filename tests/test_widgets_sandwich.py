@@ -303,3 +303,21 @@ def test_arrow_names_sit_off_the_axis_and_the_arrows(vector):
                     if crossed:
                         problems.append(f"θ={angle}, el={elevation}, az={azimuth}: {text.get_text()!r} on {crossed}")
     assert not problems, "\n".join(problems[:15])
+
+
+@pytest.mark.parametrize("state", [(35, 90, -270, -90), (90, 90, -180, 90), (0, 22, -270, 90), (90, 0, -270, -90),
+                                   (0, 90, -360, -180)])
+def test_every_name_stays_inside_its_panel_by_the_margin(state):
+    """The states where "θ = …" touched or passed the panel's left edge (placed by a width 4 px short)."""
+    view_azim, view_elev, angle, azimuth = state
+    demo = sandwich(angle=angle, azimuth=azimuth)
+    demo.set(view_azim=view_azim, view_elev=view_elev)
+    demo.snapshot()
+    renderer = demo.figure.canvas.get_renderer()
+    for scene in demo.scenes:
+        x0, y0, x1, y1 = scene.ax.bbox.extents
+        for text in scene.ax.texts:
+            if text.get_visible() and text.get_text().strip() and text.get_transform() is not scene.ax.transAxes:
+                box = text.get_window_extent(renderer)
+                assert x0 + 1.9 <= box.x0 and box.x1 <= x1 - 1.9 and y0 + 1.9 <= box.y0 and box.y1 <= y1 - 1.9, \
+                    (text.get_text(), box.extents)
