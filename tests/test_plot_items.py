@@ -6,8 +6,10 @@ from __future__ import annotations
 import types
 
 import matplotlib
+import matplotlib.transforms
 import numpy as np
 import pytest
+from demo_helpers import line_under
 
 from quatlib import plot as qp
 
@@ -491,3 +493,20 @@ def test_the_ball_of_rotations_has_radius_pi_along_an_axis_of_any_length():
     np.testing.assert_allclose(long.axis_line.points, unit.axis_line.points)
     with pytest.raises(ValueError, match="Expected a non-zero turn axis"):
         qp.BallOfRotations(scene, (0, 0, 0))
+
+
+def test_a_turn_axis_name_steps_off_the_lines_it_keeps_off_and_a_note():
+    """Its name is written beyond the tip unless a line it keeps off or a fixed text is under it there."""
+    fig, (scene,) = qp.panels(1, world_frame=False, view=(0, 90))  # a top view: y toward the viewer
+    world = qp.WorldAxes(scene)
+    axis = qp.TurnAxis(scene, 1.0)
+    axis.set_data([1.0, 0.0, 0.0])  # along x: beyond its tip, the name sits on the world's x axis
+    x_axis = world.frame.arrows[0].artists[0]
+    assert line_under(x_axis, matplotlib.transforms.Bbox(axis.label.pixel_box()))
+    axis.keep_off_lines = world.lines
+    axis.set_data([1.0, 0.0, 0.0])
+    assert not line_under(x_axis, matplotlib.transforms.Bbox(axis.label.pixel_box()))
+    axis.set_data([-0.8, -0.8, 0.0])  # the tip in the bottom-left corner ...
+    scene.set_note("a note over\nthe axis' tip")  # ... under a note on its card
+    qp.render_png(fig)
+    assert [(a.text, b.text) for a, b in qp.overlapping_labels(fig)] == []

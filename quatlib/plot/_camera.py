@@ -175,10 +175,23 @@ class Scene:
         self._title.set_text(text)
 
     def set_note(self, text: str = "", color=None) -> None:
-        """Show an explanation in the bottom-left corner, on a white card ('' hides it)."""
+        """Show an explanation in the bottom-left corner, on a white card ('' hides it).
+
+        A note that covers more than the one before re-projects every item, as a view turn does: the world's
+        letters and the names placed off the panel's fixed texts move off its card (which hid "z" in a top view).
+        A note that shrinks or goes leaves them where they are (a number in it changing costs nothing).
+        """
+        from ._placer import _pixel_box  # _placer builds on the items
+
+        renderer = self.ax.figure.canvas.get_renderer()
+        before = _pixel_box(self._note, renderer) if self._note.get_visible() and self._note.get_text() else None
         self._note.set_text(text)
         self._note.set_visible(bool(text))
         self._note.set_color(color or COLORS["warn"])
+        if text:
+            now = _pixel_box(self._note, renderer)
+            if before is None or (now[:2] < before[:2]).any() or (now[2:] > before[2:]).any():
+                self.set_view(*self.view)
 
     def set_caption(self, text: str = "") -> None:
         """Write (monospace) numbers under the panel; needs ``panels(..., footer=...)`` room."""

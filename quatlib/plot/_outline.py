@@ -211,6 +211,18 @@ class WorldAxes(Item):
     #: Two letters closer than this (pixels, centre to centre) are moved apart, as :class:`Frame` moves its own.
     LETTER_GAP = 14.0
 
+    @property
+    def lines(self) -> list:
+        """The three axes as 3D polylines, from the origin to each arrow's tip (for names kept off them,
+        :attr:`TurnAxis.keep_off_lines <quatlib.plot.TurnAxis.keep_off_lines>`).
+
+        >>> import quatlib as ql
+        >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, extent=1.0)
+        >>> ql.plot.WorldAxes(scene).lines[0].tolist()   # x: 0.86 of the extent
+        [[0.0, 0.0, 0.0], [0.86, 0.0, 0.0]]
+        """
+        return [np.array([np.zeros(3), self.frame.length * e]) for e in np.eye(3)]
+
     def project(self) -> None:
         """Project the frame and place the letters (see :meth:`_place_letters`)."""
         self.frame.project()
@@ -219,7 +231,7 @@ class WorldAxes(Item):
     def _place_letters(self) -> None:
         """Write the letters beyond the tips; two letters that would meet (x and z seen from azimuth −45°,
         elevation 0) are pushed apart, half the missing gap each; then, with :attr:`keep_off`, a letter on a line
-        or a name steps aside (:meth:`keep_letters_off`)."""
+        or a name, or on one of the panel's fixed texts (a note, the title), steps aside (:meth:`keep_letters_off`)."""
         from ._placer import _pushed_apart  # _placer builds on this module
 
         for letter in self.letters:
@@ -231,8 +243,7 @@ class WorldAxes(Item):
             if shift.any():
                 letter.offset = shift * per_pixel
                 letter.project()
-        if self.keep_off:
-            self._step_aside()
+        self._step_aside()
 
     def keep_letters_off(self, *items) -> None:
         """Keep the letters off the lines and names that ``items`` draw, and place them again now.
@@ -264,12 +275,14 @@ class WorldAxes(Item):
         self._place_letters()  # (the arrows do not move with other items: only the letters are placed again)
 
     def _step_aside(self) -> None:
-        """Move each letter with a line or a name under it beside its arrow's tip (see :meth:`keep_letters_off`)."""
-        from ._placer import _beside_tip, _covers, _line_segments  # _placer builds on this module
+        """Move each letter with a line, a name or a fixed text of the panel (a note on its card: "z" hid under
+        one) under it beside its arrow's tip (see :meth:`keep_letters_off`)."""
+        from ._placer import _beside_tip, _covers, _fixed_boxes, _line_segments  # _placer builds on this module
 
         pad = np.array([-self.PAD, -self.PAD, self.PAD, self.PAD])
         lines = _line_segments(self.keep_off, self.PAD)  # (the lines reach PAD further)
-        names = np.reshape([t.pixel_box().ravel() + 2 * pad for t in _outline_texts(self.keep_off)], (-1, 4))
+        names = np.reshape([*(t.pixel_box().ravel() + 2 * pad for t in _outline_texts(self.keep_off)),
+                            *(np.asarray(box) + 2 * pad for box in _fixed_boxes(self.ax))], (-1, 4))
         to_pixels = self.ax.transData.transform
         per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
         panel = np.asarray(self.ax.bbox.extents) + [self.PAD, self.PAD, -self.PAD, -self.PAD]

@@ -74,7 +74,7 @@ def ring_offsets(size, *, gap: float = 4.0, rings=(1.0, 2.5, 4.0), toward=None, 
 
 
 #: The rings of places beside an arrow's tip a letter may take, in multiples of the gap (:func:`_beside_tip`).
-BESIDE_RINGS = (1.0, 2.0, 3.0, 4.0, 6.0)
+BESIDE_RINGS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 10.0)
 
 
 def _beside_tip(tip, shape, *, gap: float, toward, panel):

@@ -46,10 +46,18 @@ class TurnAxis(Item):
     (array([0. , 1.5, 0. ]), 'axis', 3)
     """
 
+    #: Pixels kept clear around the name: of the lines it keeps off and the panel's fixed texts.
+    PAD = 1.0
+
     def __init__(self, scene, length: float, *, label: str = "axis", color=COLORS["ink"], fontsize: float = 9,
                  linewidth: float = 1.1):
         super().__init__(scene)
         self.length = float(length)
+        #: 3D polylines ``(n, 3)`` (a NaN row breaks one) that the name keeps off, besides the axis itself and the
+        #: panel's fixed texts (a note on its card): e.g. the world's axes, :attr:`WorldAxes.lines
+        #: <quatlib.plot.WorldAxes.lines>` (the name sat on the x axis in a top view).  Lines, not items: they are
+        #: projected here, whatever the order the scene projects its items in.
+        self.keep_off_lines: list = []
         # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
         self.label = self.adopt(OutlineText(scene, label, color=color, fontsize=fontsize, ha="left",
                                             offset=(0.07, 0.0), inside=True))
@@ -61,5 +69,42 @@ class TurnAxis(Item):
         """The axis' direction ``n`` (unit, ``(3,)``) and the meridian's points ``(k, 3)`` (None: none drawn)."""
         n = as_points(axis, "axis").reshape(3)
         self.arrow.set_data(self.length * n, -self.length * n)
+        self.n = n
         self.label.set_data((self.length + 0.085) * n)  # just beyond the tip, where an arrow writes its label
         self.meridian.set_data(np.zeros((0, 3)) if meridian is None else meridian)
+        self._keep_name_clear()
+
+    def project(self) -> None:
+        super().project()
+        self._keep_name_clear()
+
+    def _keep_name_clear(self) -> None:
+        """Move the name beside the tip when a line it keeps off or a fixed text of the panel is under it."""
+        from ._placer import _beside_tip, _covers, _fixed_boxes, _segments  # _placer builds on the items
+
+        if not self.label.text.strip() or not hasattr(self, "n"):
+            return
+        ax, pad = self.ax, self.PAD
+        self.label.offset = np.array([0.07, 0.0])  # where the geometry puts it, first
+        self.label.project()
+        to_pixels = ax.transData.transform
+        reach = 1.0 * ax.figure.dpi / 72 + pad  # the world's axes are about a point wide
+        pieces = [to_pixels(self.scene.project(np.asarray(line, dtype=float))[0]) for line in self.keep_off_lines]
+        axis = to_pixels(self.scene.project(np.array([-self.length * self.n, self.length * self.n]))[0])
+        lines = _segments([*pieces, axis], [reach] * (len(pieces) + 1))
+        fixed = np.reshape([np.asarray(box) + [-pad, -pad, pad, pad] for box in _fixed_boxes(ax)], (-1, 4))
+        box = self.label.pixel_box().ravel()
+        here = _covers(box[None], fixed, lines)[0]
+        if not here:
+            return
+        tip = to_pixels(self.scene.project(self.length * self.n)[0])
+        centre = (box[:2] + box[2:]) / 2
+        panel = np.asarray(ax.bbox.extents) + [pad, pad, -pad, -pad]
+        centres, places, out = _beside_tip(tip, box - np.tile(centre, 2), gap=4.0, panel=panel,
+                                           toward=tip - to_pixels(self.scene.project(np.zeros(3))[0]))
+        cost = _covers(places, fixed, lines) + 1e6 * out
+        k = int(np.argmin(cost))
+        if cost[k] < here:
+            per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
+            self.label.offset = self.label.offset + (centres[k] - centre) * per_pixel
+            self.label.project()

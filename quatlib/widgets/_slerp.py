@@ -97,6 +97,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
     # the world's x, y, z, kept off the lines that do not move with t (see _draw: an axis along a world axis has its
     # head where that axis' letter is written); made after those, so that a view turn places the letters after them
     items["world"] = world = qp.WorldAxes(scene)
+    items["axle"].keep_off_lines = world.lines  # its name off them (on the x axis in a top view), and off the notes
     # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
     # cube turns in (radius CUBE_RADIUS whatever its orientation), and off the world's axes, the turn axis and the
     # path shown (seen edge-on, at view (90, 0), all of them lie along one line, and the names sat on it)
