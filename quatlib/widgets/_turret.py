@@ -143,6 +143,9 @@ def _draw_turret(demo: Demo, s: TurretState) -> str | None:
             it["ticks"][k].set_data(mine[TICKS])
     for other, muzzle in zip(it["others"], s.muzzles_at_t[::-1], strict=True):  # the other head's muzzle now
         other.set_data(muzzle)
+    for k, scene in enumerate(demo.scenes):  # the world's letters off the head and barrel, which swing past them
+        # ("y" hid under the barrel at view (180, -60)), and off the paths; the keys' names are placed after them
+        scene.world.keep_letters_off(it["turrets"][k], it["paths"][k], it["ghosts"][k])
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
