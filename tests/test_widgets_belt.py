@@ -14,6 +14,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from demo_helpers import repaints_and_changes
 
+import quatlib as ql  # noqa: E402
 from quatlib import belt  # noqa: E402
 from quatlib.plot import BallOfRotations, Tethers  # noqa: E402
 from quatlib.widgets._belt import belt_trick  # noqa: E402
@@ -227,3 +228,15 @@ def test_ipympl_transport_builds_and_updates():
     d = belt_trick(turn=720, transport="ipympl")
     d.set(untangle=0.5)
     assert d.last_error is None and d.snapshot()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("settings", [dict(turn=720, view_azim=-90, view_elev=0),
+                                      dict(turn=480, untangle=0.26, view_azim=-108, view_elev=45)])
+def test_the_crossings_numbers_keep_off_the_ball_s_names_and_its_centre(settings):
+    """Seen along a crossing's arc, its number fell on the identity's dot (and "1" into "identity" or across "turn
+    axis" in projector mode): the numbers are now placed beside their spots, off the other names."""
+    demo = belt_trick()
+    demo.set(**settings)
+    demo.snapshot()
+    assert [box.text for box, _ in ql.plot.labels_on_ink(demo.figure) if box.text in ("1", "2")] == []
+    assert ql.plot.overlapping_labels(demo.figure) == []

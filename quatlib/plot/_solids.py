@@ -657,6 +657,7 @@ class BallOfRotations(Item):
         self.crossings = np.zeros((0, 2, 3))
         self.links = np.zeros((0, 2, 3))
         self.end = np.zeros(3)
+        self._numbered = 0  # how many numbers are shown (set_data)
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the ball, its outline included."""
@@ -684,6 +685,7 @@ class BallOfRotations(Item):
         for i, label in enumerate(self.numbers):
             label._text.set_alpha(1.0 if i < len(spots) else 0.0)
             label.p = spots[i] if i < len(spots) else np.zeros(3)
+        self._numbered = min(len(spots), len(self.numbers))
         self.end = np.asarray(path.end, dtype=float).reshape(3)
         self.project()
 
@@ -702,3 +704,15 @@ class BallOfRotations(Item):
         self._start.set_data([sx], [sy])
         (ex, ey), _ = self.scene.project(self.end)
         self._end.set_data([ex], [ey])
+        self._place_numbers()
+
+    def _place_numbers(self) -> None:
+        """Each crossing's number beside its spot, outward from the centre, off the other names ("1" sat inside
+        "identity" and across "turn axis" seen along its arc) and off the outline and the axis."""
+        from ._placer import place_beside  # _placer builds on the items
+
+        shown = [(label, label.p, np.zeros(3), label.text) for label in self.numbers[:self._numbered]]
+        if shown:
+            r = np.pi
+            place_beside(self.scene, shown, gap=0.05, rings=(0.0, 1.0, 2.5, 4.0),
+                         lines=[np.array([-1.08 * r * self.axis, 1.08 * r * self.axis])])
