@@ -240,3 +240,15 @@ def test_the_crossings_numbers_keep_off_the_ball_s_names_and_its_centre(settings
     demo.snapshot()
     assert [box.text for box, _ in ql.plot.labels_on_ink(demo.figure) if box.text in ("1", "2")] == []
     assert ql.plot.overlapping_labels(demo.figure) == []
+
+
+def test_the_followed_q_gauge_stays_readable_over_the_ribbons_and_plates():
+    """At views turned left and down onto it (azimuth -60 to -20, elevation 50 to 85) the wall plate and a ribbon
+    passed over the gauge's "−1" (89 % on ink): the cached background, where the gauge was, lies under everything
+    that moves.  It is now drawn with the moving parts, on a white card."""
+    demo = belt_trick()
+    for view in [(-56, 59), (-40, 70), (-20, 85)]:
+        demo.set(turn=720, untangle=0.3, view_azim=view[0], view_elev=view[1])
+        demo.snapshot()
+        gauge = {"+1", "−1", "w", "x", "y", "z", "followed q"}
+        assert [box.text for box, _ in ql.plot.labels_on_ink(demo.figure) if box.text in gauge] == [], view

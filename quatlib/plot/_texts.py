@@ -13,6 +13,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
+from matplotlib.transforms import Bbox
 
 from ._agg import _font_key
 from ._items import Item, as_points
@@ -297,7 +298,9 @@ class Bars(Item):
     lim=(-1, 1)).set_data(values)``.  The names, the zero line and the limits are
     static; the bars and the printed values (``value_format``, a function of one
     number returning text; ``None`` prints nothing) move.  Values outside ``lim``
-    are clipped for drawing only.
+    are clipped for drawing only.  ``on_top=True``: for a gauge inside a 3D panel, whose moving parts would
+    pass over it (the cached background, where the names and lines are drawn, lies under everything that moves):
+    the whole gauge is drawn with the moving parts, on a white card over them.
 
     Examples
     --------
@@ -315,7 +318,7 @@ class Bars(Item):
     follows_view = False
 
     def __init__(self, scene, names, colors, *, rect=(0.1, 0.3, 0.8, 0.6), lim=(-1.0, 1.0), title=None,
-                 value_format=None, fontsize=9):
+                 value_format=None, fontsize=9, on_top=False):
         super().__init__(scene)
         self.names = tuple(names)
         self.lim = (float(lim[0]), float(lim[1]))
@@ -354,7 +357,16 @@ class Bars(Item):
         if title:
             still.append(self.ax.text(x0 + w / 2, y0 + h + 0.04, title, transform=tr, ha="center", va="bottom",
                                       fontsize=fontsize, color=COLORS["ink"], zorder=Z.TEXT))
+        if on_top:  # a white card under all of it, as large as its texts and lines as drawn (and 3 px more)
+            renderer = self.ax.figure.canvas.get_renderer()
+            drawn = Bbox.union([a.get_window_extent(renderer) for a in still]).padded(3).transformed(tr.inverted())
+            card = Rectangle((drawn.x0, drawn.y0), drawn.width, drawn.height, transform=tr, facecolor="white",
+                             edgecolor="none", alpha=0.9, zorder=Z.TEXT - 5)
+            self.ax.add_patch(card)
+            still.insert(0, card)
         self.frame = StaticArtists(scene, still)
+        if on_top:  # drawn with the moving parts, over them: the cached background lies under everything that moves
+            self.frame.static = False
         self.own(*self._bars, *self._values)
         self.set_data(np.zeros(n))
 

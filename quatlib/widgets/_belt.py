@@ -83,7 +83,7 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "ball": qp.BallOfRotations(ball, belt.TURN_AXIS, color=_C["vector2"], negative_color=_C["vector"],
                                    end_color=_C["ink"]),
         "gauge": qp.Bars(qp.overlay(scene), ("w", "x", "y", "z"), [_C["ink"], *qp.AXIS_COLORS],
-                         rect=(0.76, 0.8, 0.2, 0.1), title="followed q", fontsize=8),
+                         rect=(0.76, 0.8, 0.2, 0.1), title="followed q", fontsize=8, on_top=True),
         "note": qp.StaticText(qp.overlay(scene), (0.02, 0.02), ""),
         "s3_surface": qp.Polyline(s3, marks["w0"], color=_C["faint"], linewidth=0.8, fill=_C["mirror"],
                                   fill_alpha=0.18),
