@@ -247,6 +247,22 @@ def test_the_followed_q_gauge_stays_readable_over_the_ribbons_and_plates():
     passed over the gauge's "−1" (89 % on ink): the cached background, where the gauge was, lies under everything
     that moves.  It is now drawn with the moving parts, on a white card."""
     demo = belt_trick()
+    _check_gauge(demo)
+
+
+def test_the_followed_q_gauge_stays_readable_in_projector_mode_too():
+    """Projector mode enlarges the gauge's texts after it is built: its card grows with them."""
+    from quatlib.widgets import _projector
+
+    was = _projector.is_on()
+    ql.widgets.projector(True)
+    try:
+        _check_gauge(belt_trick())
+    finally:
+        ql.widgets.projector(was)
+
+
+def _check_gauge(demo):
     for view in [(-56, 59), (-40, 70), (-20, 85)]:
         demo.set(turn=720, untangle=0.3, view_azim=view[0], view_elev=view[1])
         demo.snapshot()

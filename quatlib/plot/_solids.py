@@ -708,7 +708,7 @@ class BallOfRotations(Item):
 
     def _place_numbers(self) -> None:
         """Each crossing's number beside its spot, outward from the centre, off the other names ("1" sat inside
-        "identity" and across "turn axis" seen along its arc) and off the outline and the axis."""
+        "identity" and across "turn axis" seen along its arc) and off the turn axis."""
         from ._placer import place_beside  # _placer builds on the items
 
         shown = [(label, label.p, np.zeros(3), label.text) for label in self.numbers[:self._numbered]]

@@ -357,18 +357,33 @@ class Bars(Item):
         if title:
             still.append(self.ax.text(x0 + w / 2, y0 + h + 0.04, title, transform=tr, ha="center", va="bottom",
                                       fontsize=fontsize, color=COLORS["ink"], zorder=Z.TEXT))
-        if on_top:  # a white card under all of it, as large as its texts and lines as drawn (and 3 px more)
-            renderer = self.ax.figure.canvas.get_renderer()
-            drawn = Bbox.union([a.get_window_extent(renderer) for a in still]).padded(3).transformed(tr.inverted())
-            card = Rectangle((drawn.x0, drawn.y0), drawn.width, drawn.height, transform=tr, facecolor="white",
-                             edgecolor="none", alpha=0.9, zorder=Z.TEXT - 5)
-            self.ax.add_patch(card)
-            still.insert(0, card)
+        self._card, self._card_fits = None, None  # with on_top: a white card under it all (see _fit_card)
+        if on_top:
+            self._card = Rectangle((0, 0), 0, 0, transform=tr, facecolor="white", edgecolor="none", alpha=0.9,
+                                   zorder=Z.TEXT - 5)
+            self.ax.add_patch(self._card)
+            still.insert(0, self._card)
         self.frame = StaticArtists(scene, still)
         if on_top:  # drawn with the moving parts, over them: the cached background lies under everything that moves
             self.frame.static = False
         self.own(*self._bars, *self._values)
         self.set_data(np.zeros(n))
+
+    def _fit_card(self) -> None:
+        """Make the card as large as the gauge's texts and lines as drawn, and 3 px more; again only when a text
+        changed size (projector mode enlarges them after the demo is built)."""
+        from ._placer import _pixel_box  # _placer builds on the items of this module
+
+        parts = [a for a in self.frame.artists if a is not self._card]
+        sizes = tuple(a.get_fontsize() for a in parts if isinstance(a, Text))
+        if sizes == self._card_fits:
+            return
+        renderer = self.ax.figure.canvas.get_renderer()
+        drawn = Bbox.union([Bbox.from_extents(*_pixel_box(a, renderer)) if isinstance(a, Text)
+                            else a.get_window_extent(renderer) for a in parts])
+        box = drawn.padded(3).transformed(self.ax.transAxes.inverted())
+        self._card.set_bounds(box.x0, box.y0, box.width, box.height)
+        self._card_fits = sizes
 
     def set_data(self, values) -> None:
         """Set the bar heights to ``values`` (one per name)."""
@@ -382,6 +397,8 @@ class Bars(Item):
             bar.set_height(abs(top - self._zero_y))
         for text, value in zip(self._values, v):
             text.set_text(self.value_format(value))
+        if self._card is not None:
+            self._fit_card()
 
     @property
     def texts(self) -> list:

@@ -58,6 +58,7 @@ class TurnAxis(Item):
         #: <quatlib.plot.WorldAxes.lines>` (the name sat on the x axis in a top view).  Lines, not items: they are
         #: projected here, whatever the order the scene projects its items in.
         self.keep_off_lines: list = []
+        self.n = None  # the axis' direction (set_data)
         # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
         self.label = self.adopt(OutlineText(scene, label, color=color, fontsize=fontsize, ha="left",
                                             offset=(0.07, 0.0), inside=True))
@@ -68,8 +69,8 @@ class TurnAxis(Item):
     def set_data(self, axis, meridian=None) -> None:
         """The axis' direction ``n`` (unit, ``(3,)``) and the meridian's points ``(k, 3)`` (None: none drawn)."""
         n = as_points(axis, "axis").reshape(3)
-        self.arrow.set_data(self.length * n, -self.length * n)
         self.n = n
+        self.arrow.set_data(self.length * n, -self.length * n)
         self.label.set_data((self.length + 0.085) * n)  # just beyond the tip, where an arrow writes its label
         self.meridian.set_data(np.zeros((0, 3)) if meridian is None else meridian)
         self._keep_name_clear()
@@ -82,7 +83,7 @@ class TurnAxis(Item):
         """Move the name beside the tip when a line it keeps off or a fixed text of the panel is under it."""
         from ._placer import _beside_tip, _covers, _fixed_boxes, _segments  # _placer builds on the items
 
-        if not self.label.text.strip() or not hasattr(self, "n"):
+        if self.n is None or not self.label.text.strip():
             return
         ax, pad = self.ax, self.PAD
         self.label.offset = np.array([0.07, 0.0])  # where the geometry puts it, first
