@@ -264,6 +264,16 @@ class OrbitStart:
     figure_px: float  # figure pixels per CSS pixel of the shown image
     step: float  # the view sliders' step (°)
     azim_range: tuple[float, float]
+    left: float = 0.0  # viewport px: the image's left edge, from which ipyevents counts its relativeX
+
+    def relative_x(self, x: float) -> int:
+        """The ``relativeX`` ipyevents reports for a mouse event dispatched at viewport ``x``.
+
+        Chromium truncates a dispatched event's ``clientX`` to whole pixels, and ipyevents rounds
+        ``clientX − left`` (``Math.round``).  With a 1° view step every CSS pixel is a new view, so the hand's
+        path is mapped the same way as the kernel's messages, or a view would be matched to the wrong move.
+        """
+        return math.floor(math.floor(x) - self.left + 0.5)
 
 
 def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> OrbitStart:
@@ -284,7 +294,7 @@ def orbit_start(nb: lab.Notebook, slider: lab.Slider) -> OrbitStart:
     sx, sy = box["width"] / fig_w, box["height"] / fig_h
     x0 = box["x"] + sx * (ax.bbox.x0 + ax.bbox.width / 2)
     y0 = box["y"] + sy * (fig_h - ax.bbox.y0 - ax.bbox.height / 2)
-    return OrbitStart(x0, y0, 0.4 * sx * ax.bbox.width, 1 / sx, azim.step, (azim.min, azim.max))
+    return OrbitStart(x0, y0, 0.4 * sx * ax.bbox.width, 1 / sx, azim.step, (azim.min, azim.max), box["x"])
 
 
 @dataclass
@@ -302,15 +312,17 @@ def view_steps(start: OrbitStart, azim0: float, path, values, figures, sends) ->
 
     For each change of the "view turn (°)" readout to a value ``v`` (the kernel moves the view slider in the same
     paint as it sends the figure), the hand's time is when the mouse moves of ``path`` (``[time, x]``) last
-    arrived at a position giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag`, as the kernel
-    computes it) before the readout changed; the figure's time is the figure's next change before the readout's
-    next one (none: that view's PNG did not reach the page, and it is left out).  The time sent is when the last
+    arrived at a position giving the view ``v`` (:func:`~quatlib.models.orbit.view_from_drag` of the position as
+    ipyevents reports it, :meth:`OrbitStart.relative_x`: as the kernel computes it) before the readout changed;
+    the figure's time is the figure's next change before the readout's next one (none: that view's PNG did not
+    reach the page, and it is left out).  The time sent is when the last
     message giving ``v`` left the page before the readout changed (``sends``: ``[time, "mousedown" |
     "mousemove", relativeX]`` of ipyevents' messages on the websocket, positions relative to the press).
     """
     from quatlib.models.orbit import view_from_drag
 
-    views = [(t, view_from_drag((azim0, 0.0), (x - start.x) * start.figure_px, 0.0, step=start.step,
+    x0 = start.relative_x(start.x)  # the press, where the path starts
+    views = [(t, view_from_drag((azim0, 0.0), (start.relative_x(x) - x0) * start.figure_px, 0.0, step=start.step,
                                 azim_range=start.azim_range)[0]) for t, x in path]
     press = next((x for _, kind, x in sends if kind == "mousedown"), None)
     sent = [] if press is None else [

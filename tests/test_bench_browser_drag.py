@@ -20,6 +20,21 @@ def test_a_view_is_timed_from_the_hand_s_latest_arrival_there():
     assert lags == [(33 - 10, 10 - 10), (60 - 30, 35 - 30), (80 - 50, 55 - 50)]
 
 
+def test_the_hand_s_path_is_read_as_ipyevents_reports_it():
+    # Chromium truncates a dispatched move's clientX and ipyevents rounds clientX − left.  With the image's left
+    # edge at 0.3 px, the press at 100.6 px is at round(100 − 0.3) = 100 and a move at 102.0 px at 102: the kernel
+    # turns 2 px, -2°.  Read as floats, the move would be 1.4 px from the press, -1°, and the -2° view would
+    # find no hand move.
+    start = OrbitStart(x=100.6, y=50.0, amplitude=40.0, figure_px=2.0, step=1.0, azim_range=(-180.0, 180.0),
+                       left=0.3)
+    assert [start.relative_x(x) for x in (100.6, 101.2, 102.0, 102.9)] == [100, 101, 102, 102]
+    path = [(10, 101.2), (20, 102.0)]
+    sends = [(5, "mousedown", 100.0), (12, "mousemove", 101.0), (22, "mousemove", 102.0)]
+    values = [(30, "−1"), (40, "−2")]
+    figures = [(33, 0), (45, 0)]
+    assert step_lags(start, 0.0, path, values, figures, sends) == [(33 - 10, 12 - 10), (45 - 20, 22 - 20)]
+
+
 def test_a_view_whose_figure_never_changed_is_left_out():
     path = [(10, 101.0), (20, 102.0)]
     values = [(30, "−1"), (40, "−2")]
