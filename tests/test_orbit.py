@@ -35,18 +35,26 @@ def no_running_event_loop():
     yield
     asyncio._set_running_loop(left_over)
 
-AZIM = st.floats(-180, 180).map(lambda a: 5 * round(a / 5))  # on the view sliders' grid, like a slider value
-ELEV = st.floats(-90, 90).map(lambda e: 5 * round(e / 5))
+STEPS = st.sampled_from([1.0, 5.0])  # the view sliders' step (1°), and a coarser grid
+AZIM = st.integers(-180, 180)  # on the view sliders' grid of whole degrees, like a slider value
+ELEV = st.integers(-90, 90)
 PIXELS = st.floats(-5000, 5000, allow_nan=False)
 
 
 # -- the mapping ------------------------------------------------------------------------------------------------------
 
-@given(AZIM, ELEV, PIXELS, PIXELS)
-def test_the_view_stays_inside_the_sliders_ranges_and_on_their_grid(azim0, elev0, dx, dy):
-    azim, elev = view_from_drag((azim0, elev0), dx, dy)
+@given(STEPS, AZIM, ELEV, PIXELS, PIXELS)
+def test_the_view_stays_inside_the_sliders_ranges_and_on_their_grid(step, azim0, elev0, dx, dy):
+    azim0, elev0 = step * round(azim0 / step), step * round(elev0 / step)
+    azim, elev = view_from_drag((azim0, elev0), dx, dy, step=step)
     assert -180 <= azim <= 180 and -90 <= elev <= 90
-    assert azim % 5 == 0 and elev % 5 == 0
+    assert azim % step == 0 and elev % step == 0
+
+
+def test_the_default_step_is_the_view_sliders_step():
+    controls = qw.hello_cube().view_controls
+    default = view_from_drag.__kwdefaults__["step"]
+    assert controls["view_azim"].step == controls["view_elev"].step == default == 1.0
 
 
 @given(st.floats(-180, 180), st.floats(-90, 90))
@@ -57,7 +65,7 @@ def test_no_drag_keeps_the_view_exactly_also_off_the_grid(azim0, elev0):
 @given(AZIM, ELEV, st.floats(-300, 300))
 def test_a_horizontal_drag_turns_the_azimuth_by_half_a_degree_per_pixel_modulo_a_turn(azim0, elev0, dx):
     azim, elev = view_from_drag((azim0, elev0), dx, 0)
-    turn = 5 * round(-DEGREES_PER_PIXEL * dx / 5)
+    turn = round(-DEGREES_PER_PIXEL * dx)  # whole degrees
     assert elev == elev0
     assert (azim - azim0 - turn) % 360 == 0
 
@@ -75,7 +83,9 @@ def test_closed_form_anchors():
     assert view_from_drag((35, 20), 40, 0) == (15.0, 20.0)
     assert view_from_drag((170, 20), -40, 0) == (-170.0, 20.0)  # wraps round at ±180°
     assert view_from_drag((35, 80), 0, -60) == (35.0, 90.0)  # clamped over the pole
-    assert view_from_drag((35, 22), 0, -4) == (35.0, 22.0)  # 2° is less than half a step: not yet a turn
+    assert view_from_drag((35, 22), 0, -1) == (35.0, 22.0)  # half a degree is not yet a turn (half to even)
+    assert view_from_drag((35, 22), 0, -3) == (35.0, 24.0)  # 1.5° is: 2°
+    assert view_from_drag((35, 22), 0, -4, step=5) == (35.0, 22.0)  # 2° is less than half a 5° step: no turn
     assert view_from_drag((0, 0), -10, 0, degrees_per_pixel=1.0, step=1.0) == (10.0, 0.0)
 
 
@@ -135,7 +145,7 @@ def test_a_drag_turns_the_view_moves_the_sliders_and_repaints_once_per_step():
     assert view(d) == view_from_drag((35, 22), 80, -40) == (-5.0, 42.0)
     assert scene_views(d) == {(-5.0, 42.0)}
     steps = len(d.timings) - n
-    assert 1 <= steps <= 10  # a move that does not reach the next 5° step repaints nothing
+    assert 1 <= steps <= 10  # moves merged into one paint, or one each: never more paints than moves
     assert d.snapshot() != before and d.last_error is None
     d.view_controls["view_azim"].value = 60  # the sliders still turn it
     assert scene_views(d) == {(60.0, 42.0)}

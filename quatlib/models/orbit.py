@@ -15,7 +15,7 @@ DEGREES_PER_PIXEL = 0.5  # a drag across a 640 px figure turns the view by 320°
 
 
 def view_from_drag(view0, dx: float, dy: float, *, degrees_per_pixel: float = DEGREES_PER_PIXEL,
-                   step: float = 5.0, azim_range=(-180.0, 180.0), elev_range=(-90.0, 90.0)) -> tuple[float, float]:
+                   step: float = 1.0, azim_range=(-180.0, 180.0), elev_range=(-90.0, 90.0)) -> tuple[float, float]:
     """The view ``(azimuth, elevation)`` after dragging ``(dx, dy)`` pixels from the view ``view0``.
 
     ``dx`` is the mouse's move to the right and ``dy`` its move **up**, in

@@ -90,8 +90,10 @@ On both transports a drag with the mouse across a 3D panel turns the view
 JavaScript of the course's own): the press must land in a 3D panel (a drag over
 a 2D chart turns nothing), :func:`quatlib.models.orbit.view_from_drag` turns the
 pixels moved into a view, and the view sliders move with it (they stay, for
-keyboard users; moving them still turns the view).  Moves that arrive while a
-repaint runs are merged: only the latest view is painted.
+keyboard users; moving them still turns the view).  The view sliders go by whole
+degrees, so a drag turns the view a degree (two figure pixels) at a time, not in
+visible jumps.  Moves that arrive while a repaint runs are merged: only the latest
+view is painted.
 
 Every demo also carries a PNG of its figure as last painted (when a notebook shows
 it: its initial state) and a one-line text in its
@@ -702,8 +704,8 @@ class Demo(W.HBox):
             azim0, elev0 = view or self.scenes[0].view
             self._home_view = (azim0, elev0)
             self.view_controls = {
-                "view_azim": angle_slider("view turn (°)", azim0, -180, 180, 5),
-                "view_elev": angle_slider("view tilt (°)", elev0, -90, 90, 5),
+                "view_azim": angle_slider("view turn (°)", azim0, -180, 180, 1),
+                "view_elev": angle_slider("view tilt (°)", elev0, -90, 90, 1),
             }
             reset = W.Button(description="reset view", tooltip="back to the default view",
                              layout=W.Layout(width="110px"))
