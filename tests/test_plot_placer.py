@@ -365,3 +365,31 @@ def test_with_no_free_spot_a_label_lies_on_a_line_rather_than_on_a_text():
     centre = qp.place_labels([(0.5, 0.5)], [(0.2, 0.1)], bounds=(0, 0, 1, 1), candidates=[[(0, 0.1), (0, -0.1)]],
                              obstacles=[(0.4, 0.55, 0.6, 0.65)], lines=[([(0, 0.4), (1, 0.4)], 0.01)])
     np.testing.assert_allclose(centre, [[0.5, 0.4]])  # on the line (area 0.004), not on the text (0.02)
+
+
+def test_a_name_steps_aside_beside_its_tip_only_when_that_covers_less():
+    from quatlib.plot._placer import _covers, _segments, _step_aside
+
+    fig, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
+    to_pixels = scene.ax.transData.transform
+    name = qp.OutlineText(scene, "axis", (0.0, 1.0, 0.0))
+    name.project()
+    box = name.pixel_box().ravel()
+    tip = to_pixels(scene.project(np.array([0.0, 0.9, 0.0]))[0])
+    panel = np.asarray(scene.ax.bbox.extents)
+    through = np.array([[(box[0] + box[2]) / 2, box[1] - 20], [(box[0] + box[2]) / 2, box[3] + 20]])
+    lines = _segments([through], [1.0])  # a line straight through the name
+    here = _covers(box[None], np.zeros((0, 4)), lines)[0]
+    assert here > 0
+    assert _step_aside(name, here, tip=tip, toward=(1, 0), avoid=np.zeros((0, 4)), lines=lines, gap=4.0,
+                       panel=panel)
+    moved = name.pixel_box().ravel()
+    assert _covers(moved[None], np.zeros((0, 4)), lines)[0] == 0  # clear of the line
+    assert moved[0] > through[0, 0]  # on the side tried first
+    # already clear, or nowhere better: it stays where it is
+    assert not _step_aside(name, 0.0, tip=tip, toward=(1, 0), avoid=np.zeros((0, 4)), lines=lines, gap=4.0,
+                           panel=panel)
+    everywhere = np.array([panel])  # every place beside the tip would cover a box: worse than a line
+    before = name.pixel_box().ravel()
+    assert not _step_aside(name, 5.0, tip=tip, toward=(1, 0), avoid=everywhere, lines=lines, gap=4.0, panel=panel)
+    np.testing.assert_array_equal(name.pixel_box().ravel(), before)

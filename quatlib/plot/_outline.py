@@ -277,28 +277,24 @@ class WorldAxes(Item):
     def _step_aside(self) -> None:
         """Move each letter with a line, a name or a fixed text of the panel (a note on its card: "z" hid under
         one) under it beside its arrow's tip (see :meth:`keep_letters_off`)."""
-        from ._placer import _beside_tip, _covers, _fixed_boxes, _line_segments  # _placer builds on this module
+        from ._placer import _covers, _fixed_boxes, _line_segments, _step_aside  # _placer builds on this module
 
         pad = np.array([-self.PAD, -self.PAD, self.PAD, self.PAD])
         lines = _line_segments(self.keep_off, self.PAD)  # (the lines reach PAD further)
         names = np.reshape([*(t.pixel_box().ravel() + 2 * pad for t in _outline_texts(self.keep_off)),
                             *(np.asarray(box) + 2 * pad for box in _fixed_boxes(self.ax))], (-1, 4))
         to_pixels = self.ax.transData.transform
-        per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
         panel = np.asarray(self.ax.bbox.extents) + [self.PAD, self.PAD, -self.PAD, -self.PAD]
         boxes = np.array([letter.pixel_box().ravel() for letter in self.letters])
         here = _covers(boxes, names, lines)
         for i in np.flatnonzero(here):
-            letter, box = self.letters[i], boxes[i]
+            letter = self.letters[i]
             tip = to_pixels(self.scene.project(self.frame.arrows[i].tip)[0])
-            centre = (box[:2] + box[2:]) / 2
-            centres, places, out = _beside_tip(tip, box - np.tile(centre, 2), gap=self.BESIDE_GAP, panel=panel,
-                                               toward=centre - to_pixels(self.scene.project(np.zeros(3))[0]))
-            cost = _covers(places, np.vstack([np.delete(boxes, i, axis=0) + 2 * pad, names]), lines) + 1e6 * out
-            k = int(np.argmin(cost))
-            if cost[k] < here[i]:
-                letter.offset = letter.offset + (centres[k] - centre) * per_pixel
-                letter.project()
+            origin = to_pixels(self.scene.project(np.zeros(3))[0])
+            toward = (boxes[i, :2] + boxes[i, 2:]) / 2 - origin  # away from the origin, through the letter
+            avoid = np.vstack([np.delete(boxes, i, axis=0) + 2 * pad, names])  # the other letters, the names
+            if _step_aside(letter, here[i], tip=tip, toward=toward, avoid=avoid, lines=lines, gap=self.BESIDE_GAP,
+                           panel=panel):
                 boxes[i] = letter.pixel_box().ravel()
 
 

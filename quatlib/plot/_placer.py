@@ -94,6 +94,31 @@ def _beside_tip(tip, shape, *, gap: float, toward, panel):
     return centres, boxes, out
 
 
+def _step_aside(text, here: float, *, tip, toward, avoid, lines, gap: float, panel) -> bool:
+    """Move the outlined name ``text`` beside an arrow's ``tip`` (pixels), off the boxes ``avoid`` ``(m, 4)`` and the
+    ``lines`` (:func:`_segments`), when ``here``, what it covers where it is (:func:`_covers`), is not 0.
+
+    The places are :func:`_beside_tip`'s, tried from ``toward``: the first clear one inside ``panel``, or else the
+    least covered, taken only if it covers less than ``here``.  The name's offset moves it there, so that it is
+    projected there again until its place is worked out anew.  Returns whether it moved.  Used for the world's
+    letters (:class:`~quatlib.plot.WorldAxes`) and a turn axis' name (:class:`~quatlib.plot.TurnAxis`).
+    """
+    if not here:
+        return False
+    box = text.pixel_box().ravel()
+    centre = (box[:2] + box[2:]) / 2
+    centres, places, out = _beside_tip(tip, box - np.tile(centre, 2), gap=gap, panel=panel, toward=toward)
+    cost = _covers(places, avoid, lines) + 1e6 * out
+    k = int(np.argmin(cost))
+    if cost[k] >= here:
+        return False
+    to_pixels = text.ax.transData.transform
+    per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
+    text.offset = text.offset + (centres[k] - centre) * per_pixel
+    text.project()
+    return True
+
+
 def _pushed_apart(centres, gap: float) -> np.ndarray:
     """``centres`` (pixels, ``(n, 2)``) with every pair closer than ``gap`` pushed apart, half the missing gap each.
 

@@ -81,7 +81,7 @@ class TurnAxis(Item):
 
     def _keep_name_clear(self) -> None:
         """Move the name beside the tip when a line it keeps off or a fixed text of the panel is under it."""
-        from ._placer import _beside_tip, _covers, _fixed_boxes, _segments  # _placer builds on the items
+        from ._placer import _covers, _fixed_boxes, _segments, _step_aside  # _placer builds on the items
 
         if self.n is None or not self.label.text.strip():
             return
@@ -94,18 +94,9 @@ class TurnAxis(Item):
         axis = to_pixels(self.scene.project(np.array([-self.length * self.n, self.length * self.n]))[0])
         lines = _segments([*pieces, axis], [reach] * (len(pieces) + 1))
         fixed = np.reshape([np.asarray(box) + [-pad, -pad, pad, pad] for box in _fixed_boxes(ax)], (-1, 4))
-        box = self.label.pixel_box().ravel()
-        here = _covers(box[None], fixed, lines)[0]
+        here = _covers(self.label.pixel_box().ravel()[None], fixed, lines)[0]
         if not here:
             return
         tip = to_pixels(self.scene.project(self.length * self.n)[0])
-        centre = (box[:2] + box[2:]) / 2
-        panel = np.asarray(ax.bbox.extents) + [pad, pad, -pad, -pad]
-        centres, places, out = _beside_tip(tip, box - np.tile(centre, 2), gap=4.0, panel=panel,
-                                           toward=tip - to_pixels(self.scene.project(np.zeros(3))[0]))
-        cost = _covers(places, fixed, lines) + 1e6 * out
-        k = int(np.argmin(cost))
-        if cost[k] < here:
-            per_pixel = 1.0 / float(np.diff(to_pixels([(0, 0), (1, 0)])[:, 0])[0])
-            self.label.offset = self.label.offset + (centres[k] - centre) * per_pixel
-            self.label.project()
+        _step_aside(self.label, here, tip=tip, toward=tip - to_pixels(self.scene.project(np.zeros(3))[0]),
+                    avoid=fixed, lines=lines, gap=4.0, panel=np.asarray(ax.bbox.extents) + [pad, pad, -pad, -pad])
