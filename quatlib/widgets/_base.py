@@ -461,9 +461,10 @@ class _Orbit:
 
     COALESCE_S = 0.003  # long enough for the kernel to read the messages that queued up during a repaint
     # The browser sends at most one move per MOVE_INTERVAL_MS (ipyevents' throttle, which keeps the last move):
-    # a mouse reports every ~16 ms, and every message costs the kernel its handling even when merged.  40 ms: three
-    # alternating pairs against 50 ms gave the figure 16-19 updates/s instead of 14.5-16 and a lag median 48-50
-    # against 53 ms, with the same p95; 30 ms made the tail worse when the machine slowed (benchmarks/README.md)
+    # a mouse reports every ~16 ms, and every message costs the kernel its handling even when merged.  40 ms: with
+    # the view on whole degrees (round 30) the figure follows at 19-25 updates/s, against 16-19 at 45 and 50 ms, and
+    # the lag's tail varied as much from run to run as between them; 30 ms made the tail worse when the machine
+    # slowed (benchmarks/README.md)
     MOVE_INTERVAL_MS = 40
 
     def __init__(self, demo: "Demo"):
