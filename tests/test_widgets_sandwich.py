@@ -241,7 +241,10 @@ LABELS = ("axis_label", "side_axis_label", "angle_label", "turned_label", "v_lab
                                    dict(angle=360, elevation=-90),
                                    dict(vector="perpendicular", azimuth=90, elevation=70, angle=90),
                                    dict(azimuth=-90, elevation=-45, angle=180),
-                                   dict(azimuth=20, elevation=0, angle=90)])
+                                   dict(azimuth=20, elevation=0, angle=90),
+                                   # θ = 0: the long "vec(q v) = q v q⁻¹" had no spot off the texts near its tip
+                                   # and lay on the world's "y" (place_beside then looks further out)
+                                   dict(azimuth=158, elevation=43, angle=0, view_azim=-130, view_elev=59)])
 def test_the_moving_labels_are_apart_and_inside_the_figure_after_a_real_draw(state):
     """The label boxes the widget estimates, checked against the text extents of an Agg draw."""
     d = sandwich()

@@ -426,6 +426,10 @@ def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: st
     return np.array([drawn[0], line * renderer.dpi / 72.0])
 
 
+#: Rings :func:`place_beside` tries further out when the best spot on its own rings would write a label over a text.
+FARTHER_RINGS = (4.0, 6.0)
+
+
 def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0, lines=()) -> None:
     """Write each :class:`~quatlib.plot.Label` of ``labels`` beside its 3D point, in turn, off every other text.
 
@@ -436,7 +440,10 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     of the panel's other shown texts (world letters, title, notes, legends, its overlays' texts: measured as
     drawn) and of the labels placed before, each box ``margin`` pixels larger on every side, and off ``lines``:
     3D polylines (arrays ``(n, 3)``, NaN rows between pieces) drawn in the panel, which a label should not sit
-    on (each reaching ``margin`` pixels either side of its centre line).  An empty ``text``
+    on (each reaching ``margin`` pixels either side of its centre line).  With no free spot, a label lies on a
+    line rather than on a text; when even the least bad spot on ``rings`` would write it over another text, the
+    spots on :data:`FARTHER_RINGS` are tried, and a free one there is taken (sandwich's long "vec(q v) = q v q⁻¹"
+    at θ = 0 lay on the world's "y").  An empty ``text``
     leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
     (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
 
@@ -462,8 +469,16 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
         if text:
             (x0, y0), tip = scene.project(np.array([base, point], dtype=float))[0]
             size = (text_size(text, label.artists[0].get_fontsize(), renderer=renderer) + 2 * margin) / per_unit
-            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=np.concatenate(taken), lines=lines,
+            obstacles = np.concatenate(taken)
+            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=obstacles, lines=lines,
                               candidates=[ring_offsets(size, gap=gap, rings=rings, toward=tip - (x0, y0))])[0]
+            inked = np.concatenate([at - size / 2 + pad, at + size / 2 - pad])[None]  # the texts without margins
+            if _meets(inked, obstacles + [pad, pad, -pad, -pad])[0]:  # written on a text: look further out
+                farther = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=obstacles, lines=lines,
+                                       candidates=[ring_offsets(size, gap=gap, rings=FARTHER_RINGS,
+                                                                toward=tip - (x0, y0))], optional=[0])[0]
+                if not np.isnan(farther).any():  # a free spot (optional: NaN when there is none)
+                    at = farther
             label.offset = at - tip
             taken.append(np.concatenate([at - size / 2, at + size / 2])[None])
         label.set_data(point, text)
