@@ -224,10 +224,11 @@ def nlerp(q0, q1, t, shortest: bool = True, rtol: float = UNIT_RTOL) -> np.ndarr
     t = t[..., None]
     chord = check_overflow((1 - t) * q0 + t * q1, "interpolated quaternion")  # t far outside [0, 1]
     n = _length(chord)
-    if not np.all(n > 0):
+    through_origin = ~(n > 0)
+    if np.count_nonzero(through_origin):
         raise ValueError(
             "Expected a chord that misses the origin, got (1 - t) q0 + t q1 = 0"
-            f"{_index(~(n > 0))}: no direction to normalize (e.g. q1 = -q0, the same rotation, at t = 0.5 "
+            f"{_index(through_origin)}: no direction to normalize (e.g. q1 = -q0, the same rotation, at t = 0.5 "
             "with shortest=False)"
         )
     return (chord / n[..., None]).astype(result_dtype(q0, q1), copy=False)
