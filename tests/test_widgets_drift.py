@@ -145,6 +145,18 @@ def test_no_picture_is_cut_off_without_its_note(full_demo):
     assert seen_cut  # the sweep did reach pictures that leave their panel
 
 
+@pytest.mark.parametrize("state", [
+    dict(frames=200, every=10, magnify=1000, view_azim=-31, view_elev=61),  # "y" lay on the cube's top corner
+    dict(frames=2, every=100, magnify=100_000, view_azim=104, view_elev=68),
+    dict(frames=1500, every=1000, magnify=100_000, view_azim=-13, view_elev=70),
+])
+def test_the_world_letters_keep_off_the_cubes(full_demo, state):
+    """The axis letters step aside from the cubes' edges, which move with every setting (seen from above, the
+    y axis ends just past the cube's top corner, and its letter sat on the edges there)."""
+    full_demo.set(**state)
+    assert not qp.labels_on_ink(full_demo.figure)
+
+
 def test_the_setting_changes_only_the_float32_quaternion_curve(demo):
     demo.set(every=0, frames=SMALL)
     plot_q, plot_R = demo.items["plot_q"], demo.items["plot_R"]

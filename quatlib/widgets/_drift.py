@@ -90,9 +90,8 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     titles = ["float32 q, drawn q v q*", "normalize(q): a rotation", "float32 matrix R"]
     fig, scenes = qp.panels(3, size=PANEL, title_band=0.32, footer=H_IN - (PANEL + 0.32), titles=titles,
                             extent=PANEL_EXTENT, world_frame=False)  # the footer: room for the two plots
-    for s in scenes:  # letters drawn as outlines; static: drawn with the view's layer of the cached background
-        qp.WorldAxes(s).static = True
     items = {
+        "worlds": [qp.WorldAxes(s) for s in scenes],
         # the true-size cubes, behind the magnified ones
         "ghosts": {k: qp.Cube.outline(scenes[k], CUBE_SIDE, _C["faint"]) for k in (0, 2)},
         "cubes": [qp.Cube(s, side=CUBE_SIDE) for s in scenes],
@@ -147,6 +146,8 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it["ghosts"][2].set_data(s.pictures["ghost_R"])
     for cube, key in zip(it["cubes"], ("sandwich", "normalized", "matrix"), strict=True):
         cube.set_data(s.pictures[key])
+    for world, cube in zip(it["worlds"], it["cubes"], strict=True):  # seen from above, "y" sat on the cube's top
+        world.keep_letters_off(cube)  # corner; the letters are drawn with the moving artists from now on (1-2 ms)
     for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
         # (a corner beyond the panel's reach: cut off at some views, maybe not at this one)
         demo.scenes[k].set_note("may be cut off: magnify less" if s.too_big[k] else "")
