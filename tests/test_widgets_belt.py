@@ -242,6 +242,18 @@ def test_the_crossings_numbers_keep_off_the_ball_s_names_and_its_centre(settings
     assert ql.plot.overlapping_labels(demo.figure) == []
 
 
+@pytest.mark.parametrize("settings", [dict(turn=610, view_azim=172, view_elev=84),
+                                      dict(turn=465, view_azim=-150, view_elev=-86), dict()])
+def test_plus_and_minus_one_are_named_off_the_circle_of_turns(settings):
+    """Seen from above or below, the circle of turns on S³ is a flat ellipse, and "−1" at a fixed offset from its
+    point lay on it (and on the twist's path along it): the names are now placed beside their points."""
+    demo = belt_trick()
+    demo.set(**settings)
+    demo.snapshot()
+    assert [box.text for box, _ in ql.plot.labels_on_ink(demo.figure) if box.text in ("+1", "−1")] == []
+    assert ql.plot.overlapping_labels(demo.figure) == []
+
+
 def test_the_followed_q_gauge_stays_readable_over_the_ribbons_and_plates():
     """At views turned left and down onto it (azimuth -60 to -20, elevation 50 to 85) the wall plate and a ribbon
     passed over the gauge's "−1" (89 % on ink): the cached background, where the gauge was, lies under everything

@@ -90,8 +90,9 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "s3_circle": qp.Polyline(s3, marks["turns"], color=_C["faint"], linewidth=0.9, linestyle=(0, (4, 3))),
         "s3_path": qp.Polyline(s3, color=_C["vector2"], linewidth=2.4, zorder=qp.Z.MID),
         "s3_negative": qp.Polyline(s3, color=_C["vector"], linewidth=2.4, zorder=qp.Z.MID + 0.5),
-        "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6, label="+1", label_offset=(0.07, -0.2)),
-        "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6, label="−1", label_offset=(-0.33, -0.06)),
+        "s3_plus": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=6),
+        "s3_minus": qp.Point(s3, (-1, 0, 0), color=_C["ink"], size=6),
+        "s3_names": [qp.Label(s3, fontsize=10) for _ in "+-"],  # "+1" and "−1", placed beside them (see _draw_belt)
         "s3_note": qp.Label(s3, "w = 0", (0, -1.2, 1.2), color=_C["note"], fontsize=8.5, offset=(0.05, -0.12)),
         "s3_now": qp.Point(s3, (1, 0, 0), color=_C["ink"], size=8),
         # live numbers under each panel: HTML costs the figure nothing to redraw
@@ -111,8 +112,9 @@ def belt_trick(turn: float = 0.0, untangle: float = 0.0, *, transport: str = "im
         "play": player(controls["untangle"], _PLAY_STEPS, interval=60, description="run the untangling",
                        layout=W.Layout(width="120px")),
     }
-    for name in ("s3_surface", "s3_circle", "s3_plus", "s3_minus", "s3_note"):
-        items[name].static = True  # fixed places of S³: drawn once into the cached background
+    for item in (*(items[k] for k in ("s3_surface", "s3_circle", "s3_plus", "s3_minus", "s3_note")),
+                 *items["s3_names"]):
+        item.static = True  # fixed places of S³ and their names: in the cached background (drawn again on a view turn)
     demo = Demo("belt_trick", fig, controls, model=belt_state, draw=_draw_belt, items=items, scenes=[scene, ball, s3],
                 buttons=buttons, transport=transport, extra=[items["reason"]], below=[W.HBox(items["numbers"])],
                 description="a cube tethered by three ribbons: turn it 360° or 720°, then try to untangle")
@@ -142,9 +144,12 @@ def _draw_belt(demo: Demo, s: BeltState) -> str:
     for line, piece in zip((it["s3_path"], it["s3_negative"]), s.s3_pieces, strict=True):
         line.set_data(piece)
     it["s3_now"].set_data(s.s3_now)
-    # "w = 0" beside the corner of its square, off the other texts, the square's edges and the circle of turns (where
-    # a twist's path runs), inside the panel at this view
-    qp.place_beside(demo.scenes[2], [(it["s3_note"], it["s3_note"].p, (0, 0, 0), "w = 0")],
+    # "+1" and "−1" beside their points, away from the middle, then "w = 0" beside the corner of its square: off the
+    # other texts, the square's edges and the circle of turns (where a twist's path runs; seen from above or below
+    # it is a flat ellipse, and a name at a fixed offset lay on it), inside the panel at this view
+    plus, minus = it["s3_names"]
+    qp.place_beside(demo.scenes[2], [(plus, (1, 0, 0), (0, 0, 0), "+1"), (minus, (-1, 0, 0), (0, 0, 0), "−1"),
+                                     (it["s3_note"], it["s3_note"].p, (0, 0, 0), "w = 0")],
                     lines=[it["s3_surface"].points, it["s3_circle"].points])
     # the title and the note change with the kind of state only: still texts in the cached background
     demo.scenes[0].set_title(s.title)
