@@ -400,6 +400,17 @@ def test_gimbal_away_from_lock_has_three_independent_axles():
     assert abs(np.linalg.det(np.array(g.axes))) > 0.5
 
 
+@pytest.mark.parametrize("view", [(-45, 0), (1, -43)])
+def test_a_frames_larger_letters_are_pushed_further_apart(view):
+    """Two letters closer than an em are pushed apart, an em of their own size at the figure's dpi: at a view where
+    two axes point the same way on screen, the projector's larger "y" and "z" overlapped."""
+    fig, (scene,) = qp.panels(1, world_frame=False, dpi=150)
+    qp.Frame(scene, labels=("x", "y", "z"))
+    qp.set_min_fontsize(fig, 12)
+    scene.set_view(*view)
+    assert qp.overlapping_labels(fig) == []
+
+
 @pytest.mark.parametrize("again", [True, False], ids=["kept-off-after-each-turn", "kept-off-once"])
 @pytest.mark.parametrize("pose", [(20, 0, 30), (20, 90, 30), (20, -90, 30), (0, 0, 0), (-120, -45, 60)])
 def test_world_letters_keep_clear_of_the_gimbal_pivot_stubs_and_rings_in_every_side_view(pose, again):

@@ -96,7 +96,18 @@ def test_world_letters_that_would_meet_are_pushed_apart(scene):
     world = qp.WorldAxes(scene)
     scene.set_view(-45, 0)  # x and z point the same way on screen
     (x, _, z) = (letter.pixel_box().mean(axis=0) for letter in world.letters)
-    assert np.hypot(*(x - z)) >= world.LETTER_GAP - 1e-6
+    assert np.hypot(*(x - z)) >= world.LETTER_GAP * 10 * scene.ax.figure.dpi / 72 - 1e-6  # an em of 10 points
+
+
+@pytest.mark.parametrize("view", [(-45, 0), (1, -43)])
+def test_larger_letters_are_pushed_further_apart(view):
+    """The gap grows with the letters (the projector's larger type, drawn at a higher dpi): at a view where two
+    axes point the same way on screen, "y" and "z" overlapped under the projector."""
+    fig, (scene,) = qp.panels(1, world_frame=False, dpi=150)
+    qp.WorldAxes(scene)
+    qp.set_min_fontsize(fig, 12)
+    scene.set_view(*view)
+    assert qp.overlapping_labels(fig) == []
 
 
 def test_world_letters_step_off_the_lines_they_are_kept_off(scene):

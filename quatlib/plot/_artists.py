@@ -234,8 +234,9 @@ class Frame(Item):
         self.origin = as_points(origin, "origin", finite=True).reshape(3)
         self.project()
 
-    #: Two axis letters closer than this (pixels, centre to centre) are moved apart.
-    LETTER_GAP = 14.0
+    #: Two axis letters closer than this many times their font size (centre to centre: 14 pixels for 10-point
+    #: letters at 100 dpi, more for the projector's larger type) are moved apart.
+    LETTER_GAP = 1.0
     #: Pixels from an arrow's tip to a letter written beside it: the first ring of places tried, then further
     #: rings (:data:`quatlib.plot._placer.BESIDE_RINGS`: two, three, four and six times as far).
     BESIDE_GAP = 4.0
@@ -252,14 +253,15 @@ class Frame(Item):
             self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
 
     def _keep_letters_apart(self) -> None:
-        """Two letters closer than :attr:`LETTER_GAP` pixels are pushed apart (:func:`~quatlib.plot._placer.
-        _pushed_apart`)."""
+        """Two letters closer than :attr:`LETTER_GAP` times their font size are pushed apart
+        (:func:`~quatlib.plot._placer._pushed_apart`)."""
         from ._placer import _pushed_apart  # _placer builds on the items of this module
 
         lettered = [a for a in self.arrows if a.label]
         to_pixels = self.ax.transData
         centres = to_pixels.transform(np.array([a.label_position for a in lettered]).reshape(-1, 2))
-        at = _pushed_apart(centres, self.LETTER_GAP)
+        gap = self.LETTER_GAP * max((a._label.get_fontsize() for a in lettered), default=0) * self.ax.figure.dpi / 72
+        at = _pushed_apart(centres, gap)
         for arrow, xy, moved in zip(lettered, to_pixels.inverted().transform(at), (at != centres).any(axis=1),
                                     strict=True):
             if moved:
