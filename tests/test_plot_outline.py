@@ -132,3 +132,18 @@ def test_world_letters_step_off_the_lines_they_are_kept_off(scene):
 def _bbox(box):
     (x0, y0), (x1, y1) = box
     return matplotlib.transforms.Bbox.from_extents(x0, y0, x1, y1)
+
+
+def test_world_letters_on_cards_hide_the_lines_under_them(scene):
+    """``card=True``: each letter on a white card (its covered box reaches beyond the glyphs), which hides a line
+    drawn under the letter from the legibility check as from the eye."""
+    plain, carded = qp.WorldAxes(scene), qp.WorldAxes(qp.panels(1, world_frame=False)[1][0], card=True)
+    for world in (plain, carded):
+        assert all((letter.covered_box() == letter.pixel_box()).all() == (world is plain) for letter in world.letters)
+    fig = carded.scene.ax.figure
+    y = carded.letters[1]
+    (x0, y0), (x1, y1) = y.pixel_box()
+    to_data = carded.scene.ax.transData.inverted()
+    a, b = to_data.transform([(x0 - 5, (y0 + y1) / 2), (x1 + 5, (y0 + y1) / 2)])  # a dark line through "y"
+    carded.scene.ax.plot([a[0], b[0]], [a[1], b[1]], color="black", linewidth=1.5, zorder=0)
+    assert [box.text for box, _ in qp.labels_on_ink(fig)] == []

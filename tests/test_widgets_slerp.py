@@ -299,3 +299,16 @@ def test_the_speed_chart_of_the_demo_notes_the_peak_it_cuts_off():
     assert demo.items["plots"]["speed"].note == demo.state.path.speed_note == "off the chart: up to 2.85×"
     demo.set(angle=150, shortest=True)
     assert demo.items["plots"]["speed"].note == ""
+
+
+@pytest.mark.parametrize("settings", [
+    dict(t=0.36, method="nlerp", shortest=False, angle=173, azimuth=-155, elevation=-50, start_yaw=130,
+         start_pitch=30, view_azim=130, view_elev=62),  # "y" seen end-on, its tip over the cube's top edge
+    dict(t=0.82, angle=246, azimuth=95, elevation=55, start_yaw=135, start_pitch=-55, view_azim=20, view_elev=55),
+])
+def test_the_world_letters_stay_readable_over_the_cube(demo, settings):
+    """An axis seen end-on has its tip over the cube, which moves with t, and no place beside the tip is clear of
+    it: the letters are written on cards (before: "y" across the cube's edges, 28-40 % of its box on ink)."""
+    demo.set(**settings)
+    demo.snapshot()
+    assert [box.text for box, _ in qp.labels_on_ink(demo.figure) if box.text in "xyz"] == []

@@ -181,7 +181,10 @@ class WorldAxes(Item):
     polygons.
 
     :meth:`keep_letters_off` keeps the letters off the lines of other items (a
-    turn's axis lying along a world axis).
+    turn's axis lying along a world axis).  With ``card=True`` the letters are
+    written on small white cards (:class:`OutlineText`'s): for a scene whose
+    moving body covers the middle, where an axis seen end-on has its letter
+    over the body's edges, and no place beside its tip is clear of them.
 
     >>> import quatlib as ql
     >>> fig, (scene,) = ql.plot.panels(1, world_frame=False)
@@ -196,7 +199,7 @@ class WorldAxes(Item):
     #: Pixels kept clear around a letter: of lines, other letters and the panel's edge.
     PAD = 1.0
 
-    def __init__(self, scene, *, length=None):
+    def __init__(self, scene, *, length=None, card: bool = False):
         super().__init__(scene)
         #: The items whose lines the letters keep off (see :meth:`keep_letters_off`).
         self.keep_off: list = []
@@ -205,7 +208,7 @@ class WorldAxes(Item):
                                       alpha=max(line_alpha(c, 0.45) for c in AXIS_COLORS)))  # light, yet 3:1
         tip = length + 0.09 * scene.extent / 1.6  # where an arrow writes its label: just beyond the tip
         self.letters = [self.adopt(OutlineText(scene, name, tip * np.eye(3)[k], color=AXIS_COLORS[k], fontsize=10,
-                                               zorder=Z.TEXT - 1))  # letters are read: never faint
+                                               zorder=Z.TEXT - 1, card=card))  # letters are read: never faint
                         for k, name in enumerate("xyz")]
 
     #: Two letters closer than this many times their font size (centre to centre: 14 pixels for 10-point letters

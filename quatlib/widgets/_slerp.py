@@ -95,8 +95,9 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "title": qp.OutlineText(scene, xy=(0.5, 1.02), fontsize=11, va="bottom"),  # changes with the method
     }
     # the world's x, y, z, kept off the lines that do not move with t (see _draw: an axis along a world axis has its
-    # head where that axis' letter is written); made after those, so that a view turn places the letters after them
-    items["world"] = world = qp.WorldAxes(scene)
+    # head where that axis' letter is written); made after those, so that a view turn places the letters after them.
+    # On cards: an axis seen end-on has its tip over the cube (drawn under them), and no place beside it is clear
+    items["world"] = world = qp.WorldAxes(scene, card=True)
     items["axle"].keep_off_lines = world.lines  # its name off them (on the x axis in a top view), and off the notes
     # "q0" and "q1" beside the path's ends, off each other, the world letters, the axis label and the disc the
     # cube turns in (radius CUBE_RADIUS whatever its orientation), and off the world's axes, the turn axis and the

@@ -96,12 +96,12 @@ def turret(yaw_a: float = 150.0, pitch_a: float = 10.0, yaw_b: float = -150.0, p
     for k, scene in enumerate(scenes):  # made last, so a view turn places the names after what they keep off
         items["keys"].append([qp.Point(scene, color=_C["ink"], size=5) for _ in "AB"])
         # the keys' names, off each other, the world letters and axes, both paths, the sphere's outline and the turn
-        # axis, and off the barrel, which moves with t while the keys stay (see _draw_turret; the head is left out:
-        # a name over it stays legible, and keeping off its edges doubled the cost of a view turn)
+        # axis, and off the barrel, which moves with t while the keys stay (see _draw_turret; the head and base are
+        # left out: keeping off their edges doubled the cost of a view turn; a name over them stays legible on its card)
         lines = [*scene.world.arrows, items["paths"][k], items["ghosts"][k], items["spheres"][k]]
         lines += [items["axis"]] if k == 0 else []
         items["key_names"].append(qp.PlacedLabels(
-            scene, {"A": "A", "B": "B"}, fontsize=10.5, avoid=scene.world.arrows, keep_off=lines,
+            scene, {"A": "A", "B": "B"}, fontsize=10.5, card=True, avoid=scene.world.arrows, keep_off=lines,
             moving=[items["turrets"][k].barrel], pad=qp.Point.LETTER_CLEARANCE,  # "B z" or "|B" would read as one
             rings=(1.0, 2.5, 4.0, 6.0, 9.0)))
     items["notes"] = panel_boxes([360, 360], min_height="2.6em")
