@@ -6,8 +6,11 @@ default demo (the notebook's 200,000-frame numbers come from quatlib itself: tes
 
 from __future__ import annotations
 
+import matplotlib.collections
+import matplotlib.transforms
 import numpy as np
 import pytest
+from demo_helpers import line_under
 
 from quatlib import length_error
 from quatlib import plot as qp
@@ -149,12 +152,25 @@ def test_no_picture_is_cut_off_without_its_note(full_demo):
     dict(frames=200, every=10, magnify=1000, view_azim=-31, view_elev=61),  # "y" lay on the cube's top corner
     dict(frames=2, every=100, magnify=100_000, view_azim=104, view_elev=68),
     dict(frames=1500, every=1000, magnify=100_000, view_azim=-13, view_elev=70),
+    dict(frames=30, every=500, magnify=1, view_azim=1, view_elev=-43),  # "z" on the y axis, both seen end-on
+    dict(frames=7, every=2, magnify=100_000, view_azim=-103, view_elev=19),  # "x" inside the cube's outline
 ])
 def test_the_world_letters_keep_off_the_cubes(full_demo, state):
     """The axis letters step aside from the cubes' edges, which move with every setting (seen from above, the
-    y axis ends just past the cube's top corner, and its letter sat on the edges there)."""
+    y axis ends just past the cube's top corner, and its letter sat on the edges there); a letter with no clear
+    place beside its tip stays readable on its card."""
     full_demo.set(**state)
     assert not qp.labels_on_ink(full_demo.figure)
+
+
+def test_the_y_letter_steps_off_the_cube_s_top_corner(full_demo):
+    """Where there is a clear place beside the tip, the letter takes it (the card is for when there is none): no
+    cube edge under "y", seen from above (the test above counts the card's help, this one only the place)."""
+    full_demo.set(frames=200, every=10, magnify=1000, view_azim=-31, view_elev=61)
+    for world, cube in zip(full_demo.items["worlds"], full_demo.items["cubes"], strict=True):
+        box = matplotlib.transforms.Bbox.from_extents(*world.letters[1].pixel_box().ravel())
+        edges = [a for a in cube.artists if isinstance(a, matplotlib.collections.LineCollection) and a.get_visible()]
+        assert not any(line_under(edge, box) for edge in edges)
 
 
 def test_the_setting_changes_only_the_float32_quaternion_curve(demo):

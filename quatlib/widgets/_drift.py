@@ -91,7 +91,7 @@ def drift(frames: int = DEMO_FRAMES, every: int = 0, magnify: int = 10_000, *, t
     fig, scenes = qp.panels(3, size=PANEL, title_band=0.32, footer=H_IN - (PANEL + 0.32), titles=titles,
                             extent=PANEL_EXTENT, world_frame=False)  # the footer: room for the two plots
     items = {
-        "worlds": [qp.WorldAxes(s) for s in scenes],
+        "worlds": [qp.WorldAxes(s, card=True) for s in scenes],
         # the true-size cubes, behind the magnified ones
         "ghosts": {k: qp.Cube.outline(scenes[k], CUBE_SIDE, _C["faint"]) for k in (0, 2)},
         "cubes": [qp.Cube(s, side=CUBE_SIDE) for s in scenes],

@@ -96,7 +96,7 @@ def two_mirrors(mirror_angle: float = 45.0, turn: float = 0.0, azimuth: float = 
     }
     # the world's x, y, z (outlines: a view turn redraws no background), kept off the lines of everything above;
     # made after those, so that a view turn places the letters after the lines moved
-    items["world"] = world = qp.WorldAxes(scene)
+    items["world"] = world = qp.WorldAxes(scene, card=True)
     # the cubes' names first, each beside its cube, off the world letters and the legend, and off the lines of
     # everything but its own cube (a name on another cube, the axis or an arc would read as that one's name); then
     # the other names, off those too, off the cubes' edges and letters (a name inside a face would read as that
