@@ -324,3 +324,12 @@ def test_every_name_stays_inside_its_panel_by_the_margin(state):
                 box = text.get_window_extent(renderer)
                 assert x0 + 1.9 <= box.x0 and box.x1 <= x1 - 1.9 and y0 + 1.9 <= box.y0 and box.y1 <= y1 - 1.9, \
                     (text.get_text(), box.extents)
+
+
+def test_a_world_letter_steps_off_another_arrows_head():
+    """With the axis along y and v along it, "y" was written on the head of the axis (or of v) over its tip, 35 %
+    of its box on ink: an arrowhead is dark ink like a shaft, and the letters now keep off both."""
+    d = sandwich()
+    d.set(azimuth=-127, elevation=90, angle=-223, vector="along", view_azim=90, view_elev=-48)
+    d.snapshot()
+    assert [box.text for box, _ in qp.labels_on_ink(d.figure) if box.text in "xyz"] == []

@@ -313,10 +313,20 @@ def _covers(boxes, fixed, lines, groups=None, area: bool = False) -> np.ndarray:
 
 def _line_segments(items, pad: float):
     """``(a, b, reach, box)``: the segments ``a → b`` (pixels, ``(m, 2)`` each) of the lines that ``items`` draw
-    (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, and the outlines of circles and
-    polygons, e.g. a mirror's edges; hidden ones and outlines not drawn, such as an arrowhead's, left out), how far
-    each reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
-    (``(4, m)``: ``x0, y0, x1, y1``)."""
+    (their ``Line2D`` artists, ``LineCollection`` segments, e.g. a cube's edges, the outlines of circles and
+    polygons, e.g. a mirror's edges, and the edge of a filled polygon's ink when it has no outline, e.g. an
+    arrowhead: a letter on an axis' head is as hard to read as on its shaft; hidden ones left out), how far each
+    reaches either side of its centre line (half its width, plus ``pad``) and the box it reaches into
+    (``(4, m)``: ``x0, y0, x1, y1``).
+
+    >>> import quatlib as ql
+    >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, view=(0, 0))
+    >>> arrow = ql.plot.Arrow(scene, head=0.2)
+    >>> arrow.set_data((1, 0, 0))
+    >>> a, b, reach, box = _line_segments([arrow], 1.0)
+    >>> len(a)   # the shaft (one segment) and the head's three edges
+    4
+    """
     return _segments(*_drawn_lines(items, pad))
 
 
@@ -344,6 +354,8 @@ def _drawn_lines(items, pad: float) -> tuple[list, list]:
             elif isinstance(artist, matplotlib.patches.Polygon):  # its outline, if drawn (e.g. a mirror's edges)
                 if artist.get_linewidth() > 0 and artist.get_edgecolor()[3] > 0:
                     add(artist, artist.get_xy(), artist.get_linewidth())
+                elif artist.get_fill() and artist.get_facecolor()[3] > 0.5:  # e.g. an arrowhead: its ink's edge
+                    add(artist, artist.get_xy(), 0.0)
             elif isinstance(artist, matplotlib.collections.LineCollection) and artist.get_paths():
                 paths, widths_ = artist.get_paths(), np.atleast_1d(artist.get_linewidths())
                 # each segment a plain polyline (no codes): its vertices, as get_segments would give them
