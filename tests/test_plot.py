@@ -411,6 +411,35 @@ def test_a_frames_larger_letters_are_pushed_further_apart(view):
     assert qp.overlapping_labels(fig) == []
 
 
+def test_a_world_letter_on_another_axis_shaft_steps_aside():
+    """Seen nearly along x, the x axis is short and its letter lay on the y axis' shaft (order_matters at view
+    (-89, 40)): the geometry's place is judged by the frame's other arrows, and "x" goes beside its tip."""
+    fig, scene = scene3d(view=(-89, 40))
+    renderer = fig.canvas.get_renderer()
+    qp.render_rgb(fig)
+    x, y = scene.world.arrows[:2]
+    shaft = matplotlib.lines.Line2D(*np.transpose(scene.project(np.array([y.tail, y.tip]))[0]))
+    shaft.set_transform(scene.ax.transData)
+    shaft.set_linewidth(y.artists[0].get_linewidth())
+    shaft.figure = fig
+    assert not line_under(shaft, x.label_box(renderer))
+
+
+def test_a_letter_left_on_a_line_is_written_on_a_card_and_only_then():
+    """``card=True`` (a scene's world frame): a letter with no clear place beside its tip gets a card, the others
+    none.  An axle along y, thick and long, under every place beside the y tip, leaves "y" on a line."""
+    fig, scene = scene3d(view=(0, 0))
+    assert scene.world.card
+    axle = qp.Polyline(scene, [(0, -3, 0), (0, 3, 0)], linewidth=60)
+    scene.world.keep_letters_off(axle)
+    qp.render_rgb(fig)
+    carded = [arrow.label for arrow in scene.world.arrows if arrow.artists[2].get_bbox_patch() is not None]
+    assert carded == ["y", "z"]  # (z points at the viewer: its letter is at the middle, on the axle too; x is clear)
+    axle.set_visible(False)  # the axle gone: y's card too
+    scene.world.keep_letters_off(axle)
+    assert scene.world.arrows[1].artists[2].get_bbox_patch() is None
+
+
 @pytest.mark.parametrize("again", [True, False], ids=["kept-off-after-each-turn", "kept-off-once"])
 @pytest.mark.parametrize("pose", [(20, 0, 30), (20, 90, 30), (20, -90, 30), (0, 0, 0), (-120, -45, 60)])
 def test_world_letters_keep_clear_of_the_gimbal_pivot_stubs_and_rings_in_every_side_view(pose, again):

@@ -192,6 +192,10 @@ class Frame(Item):
     axes went) from ``origin``.  Its letters (``labels``) are written beyond the
     tips; :meth:`keep_letters_off` keeps them off the lines of other items (a
     gimbal's pivots), :meth:`keep_letters_clear` off the panel's fixed texts.
+    With ``card=True`` a letter left on a line (no place beside its tip was
+    clear: an axis seen end-on ends in the middle of the picture, over the
+    body there) is written on a small white card, as :class:`Label`'s; the
+    others need none and draw none.
 
     Examples
     --------
@@ -212,7 +216,7 @@ class Frame(Item):
     """
 
     def __init__(self, scene, R=None, origin=(0, 0, 0), *, length=1.25, labels=None, linewidth=2.4,
-                 alpha=1.0, head=0.11, zorder=Z.MID, colors=AXIS_COLORS, static=False):
+                 alpha=1.0, head=0.11, zorder=Z.MID, colors=AXIS_COLORS, static=False, card=False):
         super().__init__(scene, static=static)
         self.length = float(length)
         labels = labels or (None, None, None)
@@ -226,6 +230,7 @@ class Frame(Item):
             self.adopt(Arrow(scene, color=c, linewidth=linewidth, head=head, label=lab, alpha=alpha, zorder=zorder))
             for c, lab in zip(colors, labels)
         ]
+        self.card = bool(card)
         self.set_data(R, origin)
 
     def set_data(self, R=None, origin=(0, 0, 0)) -> None:
@@ -337,6 +342,7 @@ class Frame(Item):
         fixed = np.reshape(np.asarray(boxes, dtype=float), (-1, 4)) + [-pad, -pad, pad, pad]
         # every place of every letter, in one go (each letter's places against the lines near them)
         cost = _covers(cand, fixed, _line_segments(self.keep_off, pad), groups=list(zip(first[:-1], first[1:])))
+        cost[first[:-1]] += beside[first[:-1]]  # (and the frame's other arrows)
         chosen = first[:-1].copy()  # each letter's place: the geometry's, unless it is not clear ...
         for i in np.flatnonzero(cost[chosen]):
             mine = np.arange(first[i] + 1, first[i + 1])
@@ -353,13 +359,26 @@ class Frame(Item):
         self._chosen = now
         self._placed = (self.scene.view, pad, np.asarray(boxes, dtype=float).tobytes())
         self._away = bool((chosen != first[:-1]).any())
+        for arrow, covered in zip(arrows, cost[chosen] > 0, strict=True):  # left on a line: on a card
+            self._card(arrow, self.card and covered)
         return self._away
+
+    #: The card under a letter left on a line (``card=True``): :class:`Label`'s.
+    CARD = dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
+
+    def _card(self, arrow, on: bool) -> None:
+        """Put ``arrow``'s letter on a card, or take it off one (a static frame's cached layer is drawn again)."""
+        if (arrow._label.get_bbox_patch() is not None) != on:
+            arrow._label.set_bbox(self.CARD if on else None)
+            if self.static:
+                self.changed()
 
     def _letter_places(self, renderer, pad: float):
         """The places the letters may take (see :meth:`keep_letters_clear`), worked out once per view and font
         size: ``(arrows, centres (k, 2), boxes (k, 4), first, beside)`` in pixels, letter ``i``'s places in rows
-        ``first[i]`` (the geometry's) to ``first[i + 1]``, ``beside`` what a place beside a tip costs whatever
-        the other items do: 1e6 a pixel out of the panel, the length of the frame's arrows under it."""
+        ``first[i]`` (the geometry's) to ``first[i + 1]``, ``beside`` what a place costs whatever the other items
+        do: beside a tip, 1e6 a pixel out of the panel and the length of the frame's arrows under it; the
+        geometry's own place, the length of the frame's other arrows under it."""
         from ._placer import _beside_tip, _covers  # _placer builds on the items of this module
 
         lettered = [(arrow, home) for arrow, home in zip(self.arrows, self._homes) if arrow.label]
@@ -388,6 +407,13 @@ class Frame(Item):
         reach = np.array([0.45 * a.head for a in self.arrows]) * per_unit + pad  # half a head's width
         reaches = np.vstack([ends.min(axis=1).T - reach, ends.max(axis=1).T + reach])
         beside += _covers(boxes, np.zeros((0, 4)), (ends[:, 0], ends[:, 1], reach, reaches))
+        # the geometry's place, just beyond the tip, is judged by the frame's other arrows only (its own ends there):
+        # seen end-on, an axis is short and its letter may lie on another axis' shaft ("x" on "y", order_matters)
+        homes = boxes[first[:-1]]
+        for i, (arrow, _) in enumerate(lettered):
+            other = [j for j, a in enumerate(self.arrows) if a is not arrow]
+            beside[first[i]] = _covers(homes[i:i + 1], np.zeros((0, 4)), (ends[other, 0], ends[other, 1],
+                                                                           reach[other], reaches[:, other]))[0]
         places = ([arrow for arrow, _ in lettered], at, boxes, np.array(first), beside)
         self._places = (key, places)
         return places

@@ -136,6 +136,7 @@ class Scene:
             self.world = Frame(
                 self, length=0.86 * self.extent, labels=("x", "y", "z"), linewidth=1.0, head=0.07, zorder=Z.WORLD,
                 alpha=max(line_alpha(c, 0.45) for c in AXIS_COLORS),  # light, yet 3:1 lines on the panel
+                card=True,  # an axis seen end-on ends over the body in the middle: its letter stays readable
             )
 
     # -- camera ------------------------------------------------------------------------
