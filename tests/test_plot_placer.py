@@ -313,6 +313,49 @@ def test_place_beside_keeps_each_label_off_the_panels_texts_and_the_labels_befor
         assert a.x0 >= 0 and a.y0 >= 0 and a.x1 <= fig.bbox.width and a.y1 <= fig.bbox.height
 
 
+def test_place_beside_puts_a_label_on_a_line_rather_than_on_a_text():
+    """Lines under every spot near the point and further out, and a text beside it: the label lies on a line, off
+    the text (by area alone the least bad spot was the text's: sandwich's "vec(q v) = q v q⁻¹" on its legend)."""
+    fig, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
+    point = np.array([0.5, 0.5, 0.0])
+    text = scene.ax.text(0.65, 0.55, "a long legend line", transform=scene.ax.transData, fontsize=9)
+    # horizontal lines 0.03 apart under every spot but the text's (its corner of a panel: lines stop short of it)
+    lines = [np.array([[-1.6, y, 0.0], [0.6 if 0.45 < y < 0.7 else 1.6, y, 0.0], [np.nan] * 3])
+             for y in np.linspace(-1.6, 1.6, 107)]
+    label = qp.Label(scene)
+    qp.place_beside(scene, [(label, point, (0, 0, 0), "a name")], lines=[np.vstack(lines)])
+    qp.render_png(fig)
+    renderer = fig.canvas.get_renderer()
+    assert not label.artists[0].get_window_extent(renderer).overlaps(text.get_window_extent(renderer))
+
+
+def test_place_beside_keeps_off_faint_lines_unless_that_puts_a_label_on_a_line_or_a_text():
+    """A faint line through the first spot: the label goes to the next.  Faint lines under every spot but one that
+    lies on a (hard) line: the label goes where it would without the faint ones, off the hard line."""
+    fig, (scene,) = qp.panels(1, world_frame=False, view=(0, 0))
+    renderer = fig.canvas.get_renderer()
+    point = np.array([0.0, 0.0, 0.0])
+    label = qp.Label(scene)
+
+    def box():
+        qp.render_png(fig)
+        return label.artists[0].get_window_extent(renderer)
+
+    qp.place_beside(scene, [(label, point, (-1, -1, 0), "a name")])
+    alone = box()
+    across = scene.ax.transData.inverted().transform([(alone.x0 - 5, (alone.y0 + alone.y1) / 2),
+                                                        (alone.x1 + 5, (alone.y0 + alone.y1) / 2)])
+    faint = np.column_stack([across, np.zeros(2)])  # through the name where it went
+    qp.place_beside(scene, [(label, point, (-1, -1, 0), "a name")], faint=[faint])
+    assert box().y0 > alone.y1 or box().y1 < alone.y0 or box().x0 > alone.x1 or box().x1 < alone.x0
+    everywhere = [np.array([[-1.6, y, 0.0], [1.6, y, 0.0], [np.nan] * 3]) for y in np.linspace(-1.6, 1.6, 107)]
+    hard = np.array([[0.25, -1.6, 0.0], [0.25, 1.6, 0.0]])  # a line beside the point, right of it
+    qp.place_beside(scene, [(label, point, (-1, -1, 0), "a name")], lines=[hard], faint=[np.vstack(everywhere)])
+    with_faint = box()
+    qp.place_beside(scene, [(label, point, (-1, -1, 0), "a name")], lines=[hard])
+    assert with_faint.bounds == box().bounds  # as without the faint lines: they are under every spot
+
+
 def test_place_beside_redraws_the_cached_layer_only_when_a_static_label_moved():
     fig, (scene,) = qp.panels(1)
     label = qp.Label(scene)

@@ -333,3 +333,19 @@ def test_a_world_letter_steps_off_another_arrows_head():
     d.set(azimuth=-127, elevation=90, angle=-223, vector="along", view_azim=90, view_elev=-48)
     d.snapshot()
     assert [box.text for box, _ in qp.labels_on_ink(d.figure) if box.text in "xyz"] == []
+
+
+@pytest.mark.parametrize("settings", [
+    dict(azimuth=-128, elevation=-71, angle=-329, vector="perpendicular", view_azim=-33, view_elev=-39),  # "n"
+    dict(azimuth=42, elevation=-41, angle=302, vector="given", view_azim=122, view_elev=26),  # "q v q⁻¹"
+    dict(azimuth=-158, elevation=-40, angle=-1, vector="given", view_azim=-138, view_elev=87),  # the legend
+])
+def test_the_arrows_names_keep_off_the_circle_and_every_text(settings):
+    """The names are placed off the circle v runs on, where θ's arc is drawn ("n" sat on the arc, 34 % on ink);
+    with no spot free of lines and texts, a name lies on a line, never on a text ("vec(q v) = q v q⁻¹" had
+    gone onto the legend when the circle took its other spots)."""
+    d = sandwich()
+    d.set(**settings)
+    d.snapshot()
+    assert qp.overlapping_labels(d.figure) == []
+    assert [box.text for box, _ in qp.labels_on_ink(d.figure) if box.text in ("n", "q v q⁻¹")] == []

@@ -148,6 +148,7 @@ def _turn_order(turns: int) -> np.ndarray:
 
 
 _NO_BOXES = np.zeros((0, 4))
+_NO_DISCS = np.zeros((0, 3))
 
 
 def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs=(), lines=(), optional=(),
@@ -442,7 +443,8 @@ def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: st
 FARTHER_RINGS = (4.0, 6.0)
 
 
-def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0, lines=()) -> None:
+def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: float = 2.0, lines=(),
+                 faint=()) -> None:
     """Write each :class:`~quatlib.plot.Label` of ``labels`` beside its 3D point, in turn, off every other text.
 
     ``labels`` is a sequence of ``(label, point, base, text)``: the label is set to ``text`` at ``point`` and
@@ -455,8 +457,11 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     on (each reaching ``margin`` pixels either side of its centre line).  With no free spot, a label lies on a
     line rather than on a text; when even the least bad spot on ``rings`` would write it over another text, the
     spots on :data:`FARTHER_RINGS` are tried, and a free one there is taken (sandwich's long "vec(q v) = q v q⁻¹"
-    at θ = 0 lay on the world's "y").  An empty ``text``
-    leaves the label empty (nothing drawn).  A ``static`` label that moved or changed says so
+    at θ = 0 lay on the world's "y"); with none free there either, the spot on the fewest lines among those on
+    no text (it had lain on the legend).  ``faint`` lines (3D polylines too) are kept off as well, unless that
+    puts a label on one of ``lines`` or on a text: then it goes where it would without them (sandwich's circle
+    that θ's arc runs on: a name lies on it rather than on an arrow).  An empty ``text`` leaves the label empty
+    (nothing drawn).  A ``static`` label that moved or changed says so
     (:meth:`~quatlib.plot.Item.changed`), so the cached camera layer is drawn again only then.
 
     >>> import quatlib as ql
@@ -476,26 +481,46 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     boxes = [_pixel_box(t, renderer) for t in ax.texts if t not in mine and t.get_visible() and t.get_text().strip()]
     taken = [to_data.transform(np.reshape(boxes, (-1, 2))).reshape(-1, 4) + [-pad, -pad, pad, pad]]
     lines = [(scene.project(np.asarray(line, dtype=float))[0], pad) for line in lines]  # on screen, pad either side
+    faint = [(scene.project(np.asarray(line, dtype=float))[0], pad) for line in faint]
+    hard = _segments([line for line, _ in lines], [reach for _, reach in lines])
     for label, point, base, text in labels:
         before = (label.text, tuple(label.offset), tuple(label.p))
         if text:
             (x0, y0), tip = scene.project(np.array([base, point], dtype=float))[0]
             size = (text_size(text, label.artists[0].get_fontsize(), renderer=renderer) + 2 * margin) / per_unit
             obstacles = np.concatenate(taken)
-            at = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=obstacles, lines=lines,
-                              candidates=[ring_offsets(size, gap=gap, rings=rings, toward=tip - (x0, y0))])[0]
-            inked = np.concatenate([at - size / 2 + pad, at + size / 2 - pad])[None]  # the texts without margins
-            if _meets(inked, obstacles + [pad, pad, -pad, -pad])[0]:  # written on a text: look further out
-                farther = place_labels([tip], [size], bounds=(-E, -E, E, E), obstacles=obstacles, lines=lines,
-                                       candidates=[ring_offsets(size, gap=gap, rings=FARTHER_RINGS,
-                                                                toward=tip - (x0, y0))], optional=[0])[0]
-                if not np.isnan(farther).any():  # a free spot (optional: NaN when there is none)
-                    at = farther
+            spot = functools.partial(_spot_beside, tip, size, tip - (x0, y0), obstacles=obstacles, gap=gap,
+                                     rings=rings, bounds=(-E, -E, E, E), pad=pad)
+            at = spot(lines=lines + faint)
+            box = np.concatenate([at - size / 2, at + size / 2])[None]
+            if faint and (_trespass(box, obstacles, _NO_DISCS, (-E, -E, E, E))[0] or _covers(box, _NO_BOXES, hard)[0]):
+                at = spot(lines=lines)  # off the faint lines it would lie on a line or a text: where it goes without
             label.offset = at - tip
             taken.append(np.concatenate([at - size / 2, at + size / 2])[None])
         label.set_data(point, text)
         if label.static and before != (label.text, tuple(label.offset), tuple(label.p)):
             label.changed()
+
+
+def _spot_beside(tip, size, toward, *, obstacles, lines, gap, rings, bounds, pad) -> np.ndarray:
+    """Where :func:`place_beside` writes a label of ``size`` beside ``tip`` (its centre, the scene's units): the
+    first free spot on ``rings``, else on :data:`FARTHER_RINGS`, else the one on the fewest ``lines`` among those
+    on no text (``obstacles``), else the least bad on ``rings``."""
+    near = ring_offsets(size, gap=gap, rings=rings, toward=toward)
+    at = place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines, candidates=[near])[0]
+    inked = np.concatenate([at - size / 2 + pad, at + size / 2 - pad])[None]  # the texts without margins
+    if _meets(inked, obstacles + [pad, pad, -pad, -pad])[0]:  # written on a text: look further out
+        far = ring_offsets(size, gap=gap, rings=FARTHER_RINGS, toward=toward)
+        farther = place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines, candidates=[far],
+                               optional=[0])[0]
+        if not np.isnan(farther).any():  # a free spot (optional: NaN when there is none)
+            return farther
+        spots = tip + np.vstack([near, far])  # none free of both: the fewest lines among the spots on no text
+        off_texts = _trespass(np.hstack([spots - size / 2, spots + size / 2]), obstacles, _NO_DISCS, bounds) == 0
+        if off_texts.any():
+            return place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines,
+                                candidates=[spots[off_texts] - tip])[0]
+    return at
 
 
 _MEASURED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # text -> (what shapes its box, the box)

@@ -160,7 +160,7 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     for scene, prefix, names, drawn in ((main, "", left, shafts), (side, "side_", right, [*shafts, [zero, s.qv[1:]]])):
         world = [np.array([arrow.tail, arrow.tip]) for arrow in scene.world.arrows]
         qp.place_beside(scene, [(it[f"{prefix}{name}_label"], point, base, text) for name, point, base, text in names],
-                        lines=[*drawn, *world])
+                        lines=[*drawn, *world], faint=[s.ring])  # off the circle (θ's arc runs on it) if they can
     return _readout(s, verdict)
 
 
