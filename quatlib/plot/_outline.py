@@ -262,9 +262,9 @@ class WorldAxes(Item):
         apart (the direction the arrow points in first): off the lines, the
         names and the other letters, inside the panel; if none is clear, the
         least covered, when that covers less.  The letters are placed again
-        whenever this item projects: call this after moving the items, and
-        make the items before this one, so that a view turn projects them
-        first.
+        whenever this item projects: call this after moving the items; from
+        then on a view turn projects this item after them (:meth:`Scene.project_after
+        <quatlib.plot.Scene.project_after>`), wherever it was made.
 
         >>> import quatlib as ql
         >>> fig, (scene,) = ql.plot.panels(1, world_frame=False, view=(0, 0))
@@ -277,6 +277,7 @@ class WorldAxes(Item):
         True
         """
         self.keep_off = list(items)
+        self.scene.project_after(self, self.keep_off)
         self._place_letters()  # (the arrows do not move with other items: only the letters are placed again)
 
     def _step_aside(self) -> None:

@@ -54,8 +54,9 @@ def _draw_cube(demo: Demo, state: CubeState) -> str:
     demo.items["cube"].set_data(state.R)
     demo.items["frame"].set_data(state.R)
     # the world's x, y, z off the cube's own arrows and edges: an axis seen end-on has its letter at the middle,
-    # where the cube's arrows start ("x" sat on them at view (-75, 0))
-    demo.scenes[0].world.keep_letters_off(demo.items["frame"], demo.items["cube"])
+    # where the cube's arrows start ("x" sat on them at view (-75, 0)); a view turn alone has placed them already
+    if demo.changed(state):
+        demo.scenes[0].world.keep_letters_off(demo.items["frame"], demo.items["cube"])
     return (
         "<div style='line-height:1.5'>"
         f"R = Ry(yaw)·Rx(pitch)·Rz(roll) =<br>{fmt_matrix(state.R)}<br>"

@@ -146,9 +146,12 @@ def _draw(demo: Demo, s: SandwichState) -> str:
     side.set_note(note, color=WRONG)
     main.set_note("elevation ±90°:\naxis ±y, any azimuth" if s.pole else "", color=_C["ink"])
     # the world's x, y, z off the arrows and the circle first: an axis seen end-on has its letter at the middle,
-    # where every arrow starts ("y" sat on them at a top view)
-    main.world.keep_letters_off(*(it[k] for k in ("axis", "circle", "v", "radii", "v_par", "arc", "turned")))
-    side.world.keep_letters_off(*(it[k] for k in ("side_axis", "side_circle", "side_v", "side_turned", "side_qv")))
+    # where every arrow starts ("y" sat on them at a top view).  (A view turn alone has placed them already: the
+    # scene projects the letters after those items.)
+    if demo.changed(s):
+        main.world.keep_letters_off(*(it[k] for k in ("axis", "circle", "v", "radii", "v_par", "arc", "turned")))
+        side.world.keep_letters_off(*(it[k] for k in ("side_axis", "side_circle", "side_v", "side_turned",
+                                                      "side_qv")))
     # each arrow named once, beside its tip, off the other texts and inside its panel; two arrows drawn on top of
     # each other get one name (which text each gets, from how far apart they are drawn: SandwichState.labels)
     left, right = s.labels(v_gap=screen_gap(main, s.v, s.v_rot), qv_gap=screen_gap(side, s.qv[1:], s.v_rot),

@@ -112,8 +112,10 @@ def euler_vs_quaternion(start=(0.0, 45.0, 0.0), step: float = 15.0, first=(("x",
             it["frames"][k].set_data(s.R[k])
             it["previews"][k].set_data(s.previews[k], angle=nudge)
             # the world's x, y, z off the cube, its own axes and the preview arc, which swing past them (the
-            # preview sat on "y" after thirteen "+yaw" nudges, the prose's own steps)
-            demo.scenes[k].world.keep_letters_off(it["cubes"][k], it["frames"][k], it["previews"][k])
+            # preview sat on "y" after thirteen "+yaw" nudges, the prose's own steps); a view turn alone has
+            # placed them already
+            if demo.changed(s):
+                demo.scenes[k].world.keep_letters_off(it["cubes"][k], it["frames"][k], it["previews"][k])
         it["history_euler"].set_data(s.history_euler)
         it["history_q"].set_data(s.history_q)
         it["notes"][0].value = (f"<b style='color:{_C['caution'] if s.wrapped else _C['warn']}'>{s.jump_note}</b>"
