@@ -9,7 +9,7 @@ from matplotlib.patches import Circle, Polygon
 from ._collections import Line2D
 from ._items import Item, as_matrix, as_points
 from ._style import AXIS_COLORS, COLORS, Z, line_alpha
-from ._texts import add_text
+from ._texts import CARD, add_text
 
 __all__ = ["Arrow", "Point", "Frame", "Arc", "Plane", "Polyline", "Dots", "Trail", "Sphere", "UnitCircle"]
 
@@ -363,13 +363,10 @@ class Frame(Item):
             self._card(arrow, self.card and covered)
         return self._away
 
-    #: The card under a letter left on a line (``card=True``): :class:`Label`'s.
-    CARD = dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
-
     def _card(self, arrow, on: bool) -> None:
         """Put ``arrow``'s letter on a card, or take it off one (a static frame's cached layer is drawn again)."""
         if (arrow._label.get_bbox_patch() is not None) != on:
-            arrow._label.set_bbox(self.CARD if on else None)
+            arrow._label.set_bbox(CARD if on else None)  # Label's card
             if self.static:
                 self.changed()
 

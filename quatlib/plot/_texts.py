@@ -113,6 +113,11 @@ def add_text(ax, x, y, s, **kwargs) -> Text:
     return text
 
 
+#: The card under a text that must stay readable over lines (a :class:`Label` with ``card=True``, a world letter
+#: left on a line): a translucent white rounded box, as matplotlib's ``bbox`` of a ``Text``.
+CARD = dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
+
+
 class Label(Item):
     """A text at a 3D point: ``Label(scene, "mirror image").set_data(p)``.
 
@@ -137,10 +142,8 @@ class Label(Item):
                  ha="center", va="center", alpha=1.0, card=False):
         super().__init__(scene)
         self.offset = np.asarray(offset, dtype=float)
-        bbox = (dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.75)
-                if card else None)
         self._text = add_text(self.ax, 0, 0, text, color=color, fontsize=fontsize, ha=ha, va=va, alpha=alpha,
-                              zorder=Z.TEXT - 2, bbox=bbox)
+                              zorder=Z.TEXT - 2, bbox=CARD if card else None)
         self.own(self._text)
         self.set_data(p)
 

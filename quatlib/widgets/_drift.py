@@ -146,9 +146,9 @@ def _draw(demo: Demo, s: DriftState, costs: dict, runs: DriftRuns) -> str:
     it["ghosts"][2].set_data(s.pictures["ghost_R"])
     for cube, key in zip(it["cubes"], ("sandwich", "normalized", "matrix"), strict=True):
         cube.set_data(s.pictures[key])
-    for world, cube in zip(it["worlds"], it["cubes"], strict=True) if demo.changed(s) else ():  # (a view turn
-        # alone has placed them) seen from above, "y" sat on the cube's top corner; drawn with the moving artists
-        world.keep_letters_off(cube)
+    if demo.changed(s):  # the world letters off the cubes (a view turn alone has placed them already): seen from
+        for world, cube in zip(it["worlds"], it["cubes"], strict=True):  # above, "y" sat on the cube's top corner
+            world.keep_letters_off(cube)
     for k in (0, 2):  # a scene's note: a card in its corner, drawn only when there is something to say
         # (a corner beyond the panel's reach: cut off at some views, maybe not at this one)
         demo.scenes[k].set_note("may be cut off: magnify less" if s.too_big[k] else "")
