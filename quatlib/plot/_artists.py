@@ -222,7 +222,7 @@ class Frame(Item):
         labels = labels or (None, None, None)
         #: The items whose lines the letters keep off (see :meth:`keep_letters_off`).
         self.keep_off: list = []
-        self._places = None  # (view and fonts, the places each letter may take), see _letter_places
+        self._places = None  # (view and fonts, where each letter may go), see _letter_homes
         self._chosen = None  # (those places, the one each letter is at); None: the geometry's, as project leaves them
         self._placed, self._away = None, False  # what the letters were last placed for, and whether one is away
         # the arrows are projected by this frame, not on their own
@@ -333,34 +333,39 @@ class Frame(Item):
         return self._place_letters(boxes, renderer, pad)
 
     def _place_letters(self, boxes, renderer, pad: float = 2.0) -> bool:
-        """Place the letters (see :meth:`keep_letters_clear`); returns whether one is away from its place."""
+        """Place the letters (see :meth:`keep_letters_clear`); returns whether one is away from its place.
+
+        The places beside a tip are worked out only for a letter whose own place is not clear (most are)."""
         from ._placer import _covers, _line_segments, _meets  # _placer builds on the items of this module
 
         if not any(arrow.label for arrow in self.arrows):
             return False
-        arrows, at, cand, first, beside = self._letter_places(renderer, pad)
+        key, arrows, homes, home_boxes, home_cost = self._letter_homes(renderer, pad)
         fixed = np.reshape(np.asarray(boxes, dtype=float), (-1, 4)) + [-pad, -pad, pad, pad]
-        # every place of every letter, in one go (each letter's places against the lines near them)
-        cost = _covers(cand, fixed, _line_segments(self.keep_off, pad), groups=list(zip(first[:-1], first[1:])))
-        cost[first[:-1]] += beside[first[:-1]]  # (and the frame's other arrows)
-        chosen = first[:-1].copy()  # each letter's place: the geometry's, unless it is not clear ...
-        for i in np.flatnonzero(cost[chosen]):
-            mine = np.arange(first[i] + 1, first[i + 1])
-            others = cand[np.delete(chosen, i)] + [-pad, -pad, pad, pad]  # the other letters as placed so far
-            c = cost[mine] + beside[mine] + 1e3 * _meets(cand[mine], others)
-            k = int(np.argmin(c))  # ... then the first clear place beside the tip, or the least bad if better
-            if c[k] < cost[chosen[i]]:
-                chosen[i] = mine[k]
-        now = (self._places[0], chosen.tobytes())
-        if now != self._chosen and (self._chosen is not None or (chosen != first[:-1]).any()):  # a letter moves
+        lines = _line_segments(self.keep_off, pad)
+        # each letter's place: the geometry's (judged by the fixed texts, the lines and the frame's other arrows) ...
+        at, placed = homes.copy(), home_boxes.copy()
+        chosen = [-1] * len(arrows)  # -1: the geometry's place; k: the k-th place beside the tip
+        covered = _covers(home_boxes, fixed, lines) + home_cost
+        for i in np.flatnonzero(covered):  # ... unless it is not clear: the first clear place beside the tip, or
+            centres, places, beside = self._letter_beside(i, renderer, pad)  # the least bad if better
+            others = np.delete(placed, i, axis=0) + [-pad, -pad, pad, pad]  # the other letters as placed so far
+            on_lines = _covers(places, fixed, lines)
+            c = on_lines + beside + 1e3 * _meets(places, others)
+            k = int(np.argmin(c))
+            if c[k] < covered[i]:
+                at[i], placed[i], chosen[i], covered[i] = centres[k], places[k], k, on_lines[k]
+        now = (key, tuple(chosen))
+        away = any(k >= 0 for k in chosen)
+        if now != self._chosen and (self._chosen is not None or away):  # a letter moves
             to_data = self.ax.transData.inverted()
-            for arrow, k in zip(arrows, chosen):
-                arrow.label_position = to_data.transform(at[k])
+            for arrow, xy in zip(arrows, at, strict=True):
+                arrow.label_position = to_data.transform(xy)
         self._chosen = now
         self._placed = (self.scene.view, pad, np.asarray(boxes, dtype=float).tobytes())
-        self._away = bool((chosen != first[:-1]).any())
-        for arrow, covered in zip(arrows, cost[chosen] > 0, strict=True):  # left on a line: on a card
-            self._card(arrow, self.card and covered)
+        self._away = away
+        for arrow, on_line in zip(arrows, covered > 0, strict=True):  # left on a line: on a card
+            self._card(arrow, self.card and on_line)
         return self._away
 
     def _card(self, arrow, on: bool) -> None:
@@ -370,13 +375,12 @@ class Frame(Item):
             if self.static:
                 self.changed()
 
-    def _letter_places(self, renderer, pad: float):
-        """The places the letters may take (see :meth:`keep_letters_clear`), worked out once per view and font
-        size: ``(arrows, centres (k, 2), boxes (k, 4), first, beside)`` in pixels, letter ``i``'s places in rows
-        ``first[i]`` (the geometry's) to ``first[i + 1]``, ``beside`` what a place costs whatever the other items
-        do: beside a tip, 1e6 a pixel out of the panel and the length of the frame's arrows under it; the
-        geometry's own place, the length of the frame's other arrows under it."""
-        from ._placer import _beside_tip, _covers  # _placer builds on the items of this module
+    def _letter_homes(self, renderer, pad: float):
+        """The letters' own places (see :meth:`keep_letters_clear`), worked out once per view and font size:
+        ``(key, arrows, centres (n, 2), boxes (n, 4), cost (n,))`` in pixels, where the geometry puts each letter
+        and what that place costs whatever the other items do: the length of the frame's other arrows under it
+        (seen end-on, an axis is short and its letter may lie on another axis' shaft: "x" on "y", order_matters)."""
+        from ._placer import _covers  # _placer builds on the items of this module
 
         lettered = [(arrow, home) for arrow, home in zip(self.arrows, self._homes) if arrow.label]
         key = (self.scene.view, pad, self.ax.figure.dpi, tuple(self.ax.bbox.extents),
@@ -384,36 +388,45 @@ class Frame(Item):
         if self._places is not None and self._places[0] == key:
             return self._places[1]
         to_pixels = self.ax.transData
-        panel = np.asarray(self.ax.bbox.extents) + [pad, pad, -pad, -pad]
-        at, boxes, beside, first = [], [], [], [0]
-        for arrow, home in lettered:
-            start = to_pixels.transform(home)
-            # the letter's box around its centre (a centred text: the same wherever it is written)
-            shape = arrow.label_box(renderer).extents - np.tile(to_pixels.transform(arrow.label_position), 2)
-            tip = to_pixels.transform(self.scene.project(arrow.tip)[0])
-            centres, places, out = _beside_tip(tip, shape, gap=self.BESIDE_GAP, toward=start - tip, panel=panel)
-            at += [start[None], centres]
-            boxes += [np.tile(start, 2)[None] + shape, places]
-            beside += [[0.0], 1e6 * out]  # (the geometry's own place is never judged by this)
-            first.append(first[-1] + 1 + len(places))
-        at, boxes, beside = np.concatenate(at), np.concatenate(boxes), np.concatenate(beside)
+        arrows = [arrow for arrow, _ in lettered]
+        centres = to_pixels.transform(np.array([home for _, home in lettered]).reshape(-1, 2))
+        # each letter's box around its centre (a centred text: the same wherever it is written)
+        shapes = np.array([arrow.label_box(renderer).extents - np.tile(to_pixels.transform(arrow.label_position), 2)
+                           for arrow in arrows])
         # the frame's arrows, each as a line as wide as its head, ends included
         ends = to_pixels.transform(self.scene.project(np.array([[a.tail, a.tip] for a in self.arrows]))[0]
                                    .reshape(-1, 2)).reshape(-1, 2, 2)
         per_unit = (to_pixels.transform((1.0, 0.0)) - to_pixels.transform((0.0, 0.0)))[0]  # pixels (equal aspect)
         reach = np.array([0.45 * a.head for a in self.arrows]) * per_unit + pad  # half a head's width
-        reaches = np.vstack([ends.min(axis=1).T - reach, ends.max(axis=1).T + reach])
-        beside += _covers(boxes, np.zeros((0, 4)), (ends[:, 0], ends[:, 1], reach, reaches))
-        # the geometry's place, just beyond the tip, is judged by the frame's other arrows only (its own ends there):
-        # seen end-on, an axis is short and its letter may lie on another axis' shaft ("x" on "y", order_matters)
-        homes = boxes[first[:-1]]
-        for i, (arrow, _) in enumerate(lettered):
-            other = [j for j, a in enumerate(self.arrows) if a is not arrow]
-            beside[first[i]] = _covers(homes[i:i + 1], np.zeros((0, 4)), (ends[other, 0], ends[other, 1],
-                                                                           reach[other], reaches[:, other]))[0]
-        places = ([arrow for arrow, _ in lettered], at, boxes, np.array(first), beside)
-        self._places = (key, places)
-        return places
+        span = np.vstack([ends.min(axis=1).T - reach, ends.max(axis=1).T + reach])
+
+        def shafts(which):  # the segments of these arrows, as _covers reads lines
+            return ends[which, 0], ends[which, 1], reach[which], span[:, which]
+
+        boxes = np.tile(centres, 2) + shapes
+        cost = np.array([_covers(boxes[i:i + 1], np.zeros((0, 4)), shafts([a is not arrow for a in self.arrows]))[0]
+                         for i, arrow in enumerate(arrows)])  # the geometry's place: the frame's *other* arrows
+        homes = (key, arrows, centres, boxes, cost)
+        self._places = (key, homes, {}, (shapes, shafts(slice(None))))  # (the places beside a tip: _letter_beside)
+        return homes
+
+    def _letter_beside(self, i: int, renderer, pad: float):
+        """The places beside the tip of letter ``i`` of :meth:`_letter_homes` (worked out when first asked for, once
+        per view and font size): ``(centres (k, 2), boxes (k, 4), cost (k,))`` in pixels, on rings
+        :attr:`BESIDE_GAP` apart tried from the direction the arrow points round to the opposite one, each costing
+        what it costs whatever the other items do: 1e6 a pixel out of the panel and the length of the frame's
+        arrows under it."""
+        from ._placer import _beside_tip, _covers  # _placer builds on the items of this module
+
+        _, (_, arrows, homes, _, _), beside, (shapes, shafts) = self._places
+        if i not in beside:
+            to_pixels = self.ax.transData
+            panel = np.asarray(self.ax.bbox.extents) + [pad, pad, -pad, -pad]
+            tip = to_pixels.transform(self.scene.project(arrows[i].tip)[0])
+            centres, places, out = _beside_tip(tip, shapes[i], gap=self.BESIDE_GAP, toward=homes[i] - tip,
+                                               panel=panel)
+            beside[i] = (centres, places, 1e6 * out + _covers(places, np.zeros((0, 4)), shafts))
+        return beside[i]
 
 
 class Arc(Item):
