@@ -243,25 +243,32 @@ def place_labels(anchors, sizes, *, bounds, candidates=None, obstacles=(), discs
             [p for p, m in zip(pieces, mine, strict=True) if not m],
             [line[1] for line, m in zip(lines, mine, strict=True) if not m])
         centres = anchor + np.asarray(offsets, dtype=float).reshape(-1, 2)
-        boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
-        # a line counts by the area of its band under the box, as the overlap with another box does.  The
-        # candidates are judged in batches of 9, 72, 648, ... in their order, up to the first batch with a free
-        # one: the same choice as judging them all, without judging the many behind a free first few.
-        costs, start = [], 0
-        while start < len(boxes):
-            part = boxes[start:start + max(9, 8 * start)]
-            costs.append(_trespass(part, taken, discs, (x0, y0, x1, y1)) + _covers(part, _NO_BOXES, segments,
-                                                                                    area=True))
-            start += len(part)
-            if not costs[-1].all():
-                break
-        cost = np.concatenate(costs)
-        best = int(np.argmax(cost == 0)) if (cost == 0).any() else int(np.argmin(cost))
-        if cost[best] > 0 and k in optional:
+        best, cost = _first_free(centres, size, taken=taken, discs=discs, segments=segments, bounds=(x0, y0, x1, y1))
+        if cost > 0 and k in optional:
             continue
         out[k] = centres[best]
-        taken = np.vstack([taken, boxes[best]])
+        taken = np.vstack([taken, np.concatenate([centres[best] - size / 2, centres[best] + size / 2])])
     return out
+
+
+def _first_free(centres, size, *, taken, discs, segments, bounds) -> tuple[int, float]:
+    """``(k, cost)``: the first of the boxes of ``size`` centred at ``centres`` ``(n, 2)`` that is free (cost 0),
+    else the one that trespasses least (:func:`place_labels`): on the boxes ``taken``, the ``discs``, the lines
+    ``segments`` (of :func:`_segments`) or out of ``bounds``."""
+    boxes = np.concatenate([centres - size / 2, centres + size / 2], axis=1)
+    # a line counts by the area of its band under the box, as the overlap with another box does.  The
+    # candidates are judged in batches of 9, 72, 648, ... in their order, up to the first batch with a free
+    # one: the same choice as judging them all, without judging the many behind a free first few.
+    costs, start = [], 0
+    while start < len(boxes):
+        part = boxes[start:start + max(9, 8 * start)]
+        costs.append(_trespass(part, taken, discs, bounds) + _covers(part, _NO_BOXES, segments, area=True))
+        start += len(part)
+        if not costs[-1].all():
+            break
+    cost = np.concatenate(costs)
+    best = int(np.argmax(cost == 0)) if (cost == 0).any() else int(np.argmin(cost))
+    return best, float(cost[best])
 
 
 def _trespass(boxes, taken, discs, bounds) -> np.ndarray:
@@ -433,10 +440,24 @@ def text_size(text: str, fontsize: float = 9.5, *, dpi: float = 72.0, family: st
     width, line = _size_in_points(text, float(fontsize), family)
     if renderer is None:
         return np.array([width, line]) * dpi / 72.0
+    return np.array([_drawn_width(text, float(fontsize), family, renderer), line * renderer.dpi / 72.0])
+
+
+_DRAWN_WIDTHS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # renderer -> {(text, size, ...): width}
+
+
+def _drawn_width(text: str, fontsize: float, family: str, renderer) -> float:
+    """The width ``renderer`` draws ``text`` with (pixels), measured once per text, size and dpi."""
     from matplotlib.font_manager import FontProperties
 
-    drawn = renderer.get_text_width_height_descent(text, FontProperties(family=family, size=fontsize), ismath=False)
-    return np.array([drawn[0], line * renderer.dpi / 72.0])
+    widths = _DRAWN_WIDTHS.setdefault(renderer, {})
+    key = (text, fontsize, family, renderer.dpi)
+    if key not in widths:
+        if len(widths) >= 512:  # a readout's changing numbers would fill it: start again
+            widths.clear()
+        prop = FontProperties(family=family, size=fontsize)
+        widths[key] = float(renderer.get_text_width_height_descent(text, prop, ismath=False)[0])
+    return widths[key]
 
 
 #: Rings :func:`place_beside` tries further out when the best spot on its own rings would write a label over a text.
@@ -480,9 +501,10 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
     pad = margin / per_unit
     boxes = [_pixel_box(t, renderer) for t in ax.texts if t not in mine and t.get_visible() and t.get_text().strip()]
     taken = [to_data.transform(np.reshape(boxes, (-1, 2))).reshape(-1, 4) + [-pad, -pad, pad, pad]]
-    lines = [(scene.project(np.asarray(line, dtype=float))[0], pad) for line in lines]  # on screen, pad either side
-    faint = [(scene.project(np.asarray(line, dtype=float))[0], pad) for line in faint]
-    hard = _segments([line for line, _ in lines], [reach for _, reach in lines])
+    lines = [scene.project(np.asarray(line, dtype=float))[0] for line in lines]  # on screen, pad either side
+    faint = [scene.project(np.asarray(line, dtype=float))[0] for line in faint]
+    hard = _segments(lines, [pad] * len(lines))
+    every = _segments(lines + faint, [pad] * (len(lines) + len(faint))) if faint else hard
     for label, point, base, text in labels:
         before = (label.text, tuple(label.offset), tuple(label.p))
         if text:
@@ -491,10 +513,10 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
             obstacles = np.concatenate(taken)
             spot = functools.partial(_spot_beside, tip, size, tip - (x0, y0), obstacles=obstacles, gap=gap,
                                      rings=rings, bounds=(-E, -E, E, E), pad=pad)
-            at = spot(lines=lines + faint)
+            at = spot(segments=every)
             box = np.concatenate([at - size / 2, at + size / 2])[None]
             if faint and (_trespass(box, obstacles, _NO_DISCS, (-E, -E, E, E))[0] or _covers(box, _NO_BOXES, hard)[0]):
-                at = spot(lines=lines)  # off the faint lines it would lie on a line or a text: where it goes without
+                at = spot(segments=hard)  # off the faint lines it would lie on a line or a text: where it goes without
             label.offset = at - tip
             taken.append(np.concatenate([at - size / 2, at + size / 2])[None])
         label.set_data(point, text)
@@ -502,24 +524,26 @@ def place_beside(scene, labels, *, gap: float = 0.1, rings=(1.0, 2.5), margin: f
             label.changed()
 
 
-def _spot_beside(tip, size, toward, *, obstacles, lines, gap, rings, bounds, pad) -> np.ndarray:
+def _spot_beside(tip, size, toward, *, obstacles, segments, gap, rings, bounds, pad) -> np.ndarray:
     """Where :func:`place_beside` writes a label of ``size`` beside ``tip`` (its centre, the scene's units): the
-    first free spot on ``rings``, else on :data:`FARTHER_RINGS`, else the one on the fewest ``lines`` among those
-    on no text (``obstacles``), else the least bad on ``rings``."""
-    near = ring_offsets(size, gap=gap, rings=rings, toward=toward)
-    at = place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines, candidates=[near])[0]
+    first free spot on ``rings``, else on :data:`FARTHER_RINGS`, else the one on the fewest lines (``segments``, of
+    :func:`_segments`) among those on no text (``obstacles``), else the least bad on ``rings``."""
+    def first_free(spots):  # (the spot, whether it is free)
+        best, cost = _first_free(spots, size, taken=obstacles, discs=_NO_DISCS, segments=segments, bounds=bounds)
+        return spots[best], cost == 0
+
+    near = tip + ring_offsets(size, gap=gap, rings=rings, toward=toward)
+    at, _ = first_free(near)
     inked = np.concatenate([at - size / 2 + pad, at + size / 2 - pad])[None]  # the texts without margins
     if _meets(inked, obstacles + [pad, pad, -pad, -pad])[0]:  # written on a text: look further out
-        far = ring_offsets(size, gap=gap, rings=FARTHER_RINGS, toward=toward)
-        farther = place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines, candidates=[far],
-                               optional=[0])[0]
-        if not np.isnan(farther).any():  # a free spot (optional: NaN when there is none)
+        far = tip + ring_offsets(size, gap=gap, rings=FARTHER_RINGS, toward=toward)
+        farther, free = first_free(far)
+        if free:
             return farther
-        spots = tip + np.vstack([near, far])  # none free of both: the fewest lines among the spots on no text
+        spots = np.vstack([near, far])  # none free of both: the fewest lines among the spots on no text
         off_texts = _trespass(np.hstack([spots - size / 2, spots + size / 2]), obstacles, _NO_DISCS, bounds) == 0
         if off_texts.any():
-            return place_labels([tip], [size], bounds=bounds, obstacles=obstacles, lines=lines,
-                                candidates=[spots[off_texts] - tip])[0]
+            return first_free(spots[off_texts])[0]
     return at
 
 
