@@ -381,6 +381,15 @@ def test_a_moving_items_backdrop_is_drawn_into_the_background_and_redrawn_when_t
     trail.set_visible(False)  # hiding it hides the backdrop in the background too
     assert renderer.background is None
     np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
+    trail.set_visible(True)
+    renderer.render_rgb()
+    renderer.render_rgb()  # (a layer that changed in two frames running is cached again by a frame without a change)
+    base = renderer.base
+    assert renderer.background is not None
+    trail._sphere.set_radius(0.5)  # a backdrop changed by other means than the view: changed() says so
+    trail.changed()
+    assert renderer.base is base and renderer.background is None
+    np.testing.assert_array_equal(renderer.render_rgb(), full_draw_rgb(fig))
 
 
 def test_moving_parts_are_held_weakly_and_drawn_while_alive():

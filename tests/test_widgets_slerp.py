@@ -305,10 +305,29 @@ def test_the_speed_chart_of_the_demo_notes_the_peak_it_cuts_off():
     dict(t=0.36, method="nlerp", shortest=False, angle=173, azimuth=-155, elevation=-50, start_yaw=130,
          start_pitch=30, view_azim=130, view_elev=62),  # "y" seen end-on, its tip over the cube's top edge
     dict(t=0.82, angle=246, azimuth=95, elevation=55, start_yaw=135, start_pitch=-55, view_azim=20, view_elev=55),
+    dict(t=0.01, method="nlerp", angle=109, azimuth=-20, elevation=90, start_yaw=-40, start_pitch=-45,
+         view_azim=-96, view_elev=63),  # the turn axis (y) seen nearly end-on, its name over the cube
 ])
-def test_the_world_letters_stay_readable_over_the_cube(demo, settings):
+def test_the_world_letters_and_the_axis_name_stay_readable_over_the_cube(demo, settings):
     """An axis seen end-on has its tip over the cube, which moves with t, and no place beside the tip is clear of
-    it: the letters are written on cards (before: "y" across the cube's edges, 28-40 % of its box on ink)."""
+    it: the letters and the turn axis' name are written on cards (before: "y" across the cube's edges, 28-40 % of
+    its box on ink; "axis" under the cube's edges and faces, 28-31 %, in 15 of 150 random states)."""
     demo.set(**settings)
     demo.snapshot()
-    assert [box.text for box, _ in qp.labels_on_ink(demo.figure) if box.text in "xyz"] == []
+    assert [box.text for box, _ in qp.labels_on_ink(demo.figure) if box.text in ("x", "y", "z", "axis")] == []
+
+
+def test_the_axis_name_is_drawn_over_the_cube_and_the_axis_under_it(demo):
+    """The turn axis and its meridian change with the two orientations only: they stay in the cached camera layer,
+    beneath the moving cube; its name is drawn with the moving artists, over the cube, and moves with the view."""
+    renderer, axle = qp.Renderer.of(demo.figure), demo.items["axle"]
+    moving = renderer.moving_artists()
+    assert all(a in moving for a in axle.label.artists)
+    assert not any(a in moving for a in (*axle.arrow.artists, *axle.meridian.artists))
+    demo.snapshot()
+    background = renderer.background
+    demo.set(azimuth=40)  # a new axis: the camera layer is drawn again, with it
+    demo.snapshot()
+    assert renderer.background is not background
+    tip = axle.arrow.tip
+    np.testing.assert_allclose(tip / np.linalg.norm(tip), demo.state.path.axis, atol=1e-12)

@@ -134,6 +134,7 @@ class Item:
         follow the camera, not on every update, so they must lie beneath the
         item's other artists (a low ``zorder``, e.g. :attr:`Z.WORLD`).  The
         artists may be the item's own or its adopted children's; returns them.
+        When they change otherwise (a turn axis set anew), :meth:`changed` says so.
         """
         self._backdrop.extend(artists)
         return artists
@@ -193,13 +194,16 @@ class Item:
             self._shown = (view, self._shown[1])
 
     def changed(self) -> None:
-        """Say that a static item changed: its figure's cached background is redrawn on the next render."""
+        """Say that a static item, or a moving item's backdrop (:meth:`backdrop`), changed: its figure's cached
+        background is redrawn on the next render."""
         if self.static:
             renderer = Renderer.of(self.ax.figure)
             if self.follows_view:
                 renderer.invalidate_view()  # only the camera-following layer of the background
             else:
                 renderer.invalidate()
+        elif self.backdrop_artists:  # drawn into the camera-following layer
+            Renderer.of(self.ax.figure).invalidate_view()
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide every artist of the item, its children's included (through their ``set_visible``).

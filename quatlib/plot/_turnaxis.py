@@ -35,6 +35,9 @@ class TurnAxis(Item):
         The axis' and its name's colour (the meridian is ``COLORS["faint"]``).
     fontsize, linewidth : float
         The name's size and the axis' width.
+    card : bool
+        Write the name on a small white card (:class:`OutlineText`'s), for a name that may lie over a moving
+        body: seen end-on, the axis ends in the middle of the picture.
 
     Examples
     --------
@@ -50,7 +53,7 @@ class TurnAxis(Item):
     PAD = 1.0
 
     def __init__(self, scene, length: float, *, label: str = "axis", color=COLORS["ink"], fontsize: float = 9,
-                 linewidth: float = 1.1):
+                 linewidth: float = 1.1, card: bool = False):
         super().__init__(scene)
         self.length = float(length)
         #: 3D polylines ``(n, 3)`` (a NaN row breaks one) that the name keeps off, besides the axis itself and the
@@ -61,7 +64,7 @@ class TurnAxis(Item):
         self.n = None  # the axis' direction (set_data)
         # beside the tip, not on it: at elevation ±90° the axis tip is where the world's "y" is written
         self.label = self.adopt(OutlineText(scene, label, color=color, fontsize=fontsize, ha="left",
-                                            offset=(0.07, 0.0), inside=True))
+                                            offset=(0.07, 0.0), inside=True, card=card))
         self.arrow = self.adopt(Arrow(scene, color=color, linewidth=linewidth, head=0.08, linestyle=(0, (4, 3))))
         self.meridian = self.adopt(Polyline(scene, color=COLORS["faint"], linewidth=0.9, linestyle=(0, (1.2, 2.4)),
                                             split=True))

@@ -87,7 +87,7 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
         "cube": qp.Cube(scene, side=CUBE_SIDE, alpha=0.3),
         # the turn's axis, its name, and how it is set: its azimuth on the floor (xz-plane) and the arc up to it
         # (its elevation); at elevation ±90° the axis is ±y whatever the azimuth, and the arc is what it still turns
-        "axle": qp.TurnAxis(scene, AXLE),
+        "axle": qp.TurnAxis(scene, AXLE, card=True),
         "sphere": qp.Sphere(scene, RADIUS),  # the sphere the body point moves on
         # one path of the body point per method (only the chosen one is shown): the whole path faint, the part so
         # far bold, dots at t = 0, 0.1, ..., 1 (evenly spaced for SLERP, bunched at the ends for NLERP), a needle
@@ -107,8 +107,11 @@ def slerp_vs_nlerp(angle: float = 150.0, t: float = 0.25, method: str = "slerp",
                                           discs=[(0, 0, CUBE_RADIUS)], rings=np.arange(1, 21),
                                           keep_off=[world, items["axle"],
                                                     *(path.whole for path in items["paths"].values())])
-    for item in (*items["ends"], items["axle"], items["end_labels"]):
+    for item in (*items["ends"], items["end_labels"]):
         item.static = True  # they change with the two orientations only: drawn into the cached camera layer
+    # so do the turn axis and its meridian; its name is drawn over the moving cube, on a card: seen end-on, the axis
+    # ends over the cube, and the cube's edges crossed the name
+    items["axle"].backdrop(*items["axle"].arrow.artists, *items["axle"].meridian.artists)
     x0, width = (PANEL + 0.55) / W_IN, (W_IN - PANEL - 0.7) / W_IN
     # the q0–q1 plane of the sphere of quaternions (its y range, -0.67 to 1.2, at 0.826 in per unit)
     items["plane"] = qp.ArcAndChord(fig.add_axes((x0 - 0.1 / W_IN, 2.696 / H_IN, width + 0.2 / W_IN, 1.544 / H_IN)),
@@ -171,7 +174,7 @@ def _draw(demo: Demo, s: SlerpState) -> str:
         # shown), then "q0" and "q1" off them and the axis label: placed by the state alone, not by its history
         it["world"].keep_letters_off(it["axle"], *it["ends"], it["paths"][m].whole)
         it["end_labels"].set_data(dict(zip(("q0", "q1"), s.path.labels, strict=True)))
-        it["axle"].changed()  # the static items above: the camera layer is drawn again, once
+        it["axle"].changed()  # the static items and the axis above: the camera layer is drawn again, once
     it["cube"].show(s.cube)  # hidden where the method has no answer
     for key, ghost in it["ghosts"].items():  # the other method at the same t, if it has an answer
         ghost.show(s.ghost if key == s.ghost_method else None)
