@@ -563,6 +563,23 @@ def test_a_world_axis_seen_end_on_keeps_its_letter_off_the_arrows_at_the_middle(
     assert [box.text for box, _ in ql.plot.labels_on_ink(d.figure) if box.text in "xyz"] == []
 
 
+@pytest.mark.parametrize("settings", [
+    dict(progress=1.0, angle=120, view_azim=-123, view_elev=-12),  # "x" on the arc, seen from below
+    dict(progress=1.85, angle=90, view_azim=-81, view_elev=52),  # "y" on the arc, under "77°"
+    dict(progress=0.7, angle=120, view_azim=-14, view_elev=13),  # "z" on the arc's end
+])
+def test_order_matters_world_letters_keep_off_the_arcs_and_the_angles_off_them(settings):
+    """The world's letters keep off the path of each turn's arc (3 of 150 random states had one on it), and the
+    angle's label, placed after them, off the letters; the letters are placed before the arcs on a view turn too."""
+    d = qw.order_matters()
+    d.set(**settings)
+    d.snapshot()
+    assert [box.text for box, _ in ql.plot.labels_on_ink(d.figure)] == []
+    assert ql.plot.overlapping_labels(d.figure) == []
+    for scene, arc in zip(d.scenes, d.items["arcs"], strict=True):
+        assert scene.items.index(arc) > scene.items.index(scene.world)
+
+
 @pytest.mark.parametrize("name, settings", [
     ("drift", dict(magnify=100000, frames=2000, view_azim=0, view_elev=90)),
     ("two_mirrors", dict(mirror_angle=0, view_azim=180, view_elev=-60)),

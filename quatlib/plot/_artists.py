@@ -220,8 +220,9 @@ class Frame(Item):
         super().__init__(scene, static=static)
         self.length = float(length)
         labels = labels or (None, None, None)
-        #: The items whose lines the letters keep off (see :meth:`keep_letters_off`).
+        #: The items whose lines the letters keep off, and 3D polylines they keep off (see :meth:`keep_letters_off`).
         self.keep_off: list = []
+        self.keep_off_lines: list = []
         self._places = None  # (view and fonts, where each letter may go), see _letter_homes
         self._chosen = None  # (those places, the one each letter is at); None: the geometry's, as project leaves them
         self._placed, self._away = None, False  # what the letters were last placed for, and whether one is away
@@ -252,7 +253,7 @@ class Frame(Item):
         self._keep_letters_apart()
         self._homes = [arrow.label_position for arrow in self.arrows]  # where the geometry puts the letters
         self._places = self._placed = self._chosen = None  # every letter at the geometry's place
-        if self.keep_off:  # (on a view turn the scene projects the items of keep_off first: keep_letters_off)
+        if self.keep_off or self.keep_off_lines:  # (a view turn projects the items of keep_off first: keep_letters_off)
             from ._placer import _fixed_boxes  # _placer builds on the items of this module
 
             self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
@@ -272,9 +273,9 @@ class Frame(Item):
             if moved:
                 arrow.label_position = xy
 
-    def keep_letters_off(self, *items) -> bool:
-        """Keep the axis letters off the lines that ``items`` draw, and place them again now; returns whether a
-        letter moved.
+    def keep_letters_off(self, *items, lines=()) -> bool:
+        """Keep the axis letters off the lines that ``items`` draw, and off ``lines``, and place them again now;
+        returns whether a letter moved.
 
         The lines are the items' ``Line2D`` artists as drawn (each as wide as its
         line, dashes counted as solid, hidden ones left out): a gimbal's rings,
@@ -290,11 +291,20 @@ class Frame(Item):
         texts), and the arrows, which still move only with the view, stay in the
         cached background as the frame's backdrop (:meth:`Item.backdrop`).
 
+        ``lines`` are 3D polylines (arrays ``(n, 3)``, a NaN row between two
+        pieces), each kept off as a line :attr:`LINE_WIDTH` points wide, which
+        this frame projects itself, whatever the order the scene projects its
+        items in: the path of an arc whose label is placed off the letters
+        (an item in ``items`` would be projected before the letters, and its
+        label with them where they were).
+
         >>> import quatlib as ql
         >>> fig, (scene,) = ql.plot.panels(1, view=(0, 0))
         >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)  # the world y axis, longer
         >>> scene.world.keep_letters_off(axle)
         True
+        >>> scene.world.keep_letters_off(lines=[[(0, 1.5, 0), (0, 1.5, 0.1)]])   # the same, as a line of its own
+        False
         >>> y = scene.world.arrows[1].label_box(fig.canvas.get_renderer())
         >>> bool(y.x1 < scene.ax.transData.transform((0, 0))[0])   # beside the axle's end, on its left
         True
@@ -306,6 +316,7 @@ class Frame(Item):
             self.static = False
             self.backdrop(*(a for arrow in self.arrows for a in arrow.artists if a is not arrow._label))
         self.keep_off = list(items)
+        self.keep_off_lines = [as_points(line, "line to keep off").reshape(-1, 3) for line in lines]
         self.scene.project_after(self, self.keep_off)
         before = [arrow.label_position for arrow in self.arrows]
         self._place_letters(_fixed_boxes(self.ax), self.ax.figure.canvas.get_renderer())
@@ -336,13 +347,13 @@ class Frame(Item):
         """Place the letters (see :meth:`keep_letters_clear`); returns whether one is away from its place.
 
         The places beside a tip are worked out only for a letter whose own place is not clear (most are)."""
-        from ._placer import _covers, _line_segments, _meets  # _placer builds on the items of this module
+        from ._placer import _covers, _meets  # _placer builds on the items of this module
 
         if not any(arrow.label for arrow in self.arrows):
             return False
         key, arrows, homes, home_boxes, home_cost = self._letter_homes(renderer, pad)
         fixed = np.reshape(np.asarray(boxes, dtype=float), (-1, 4)) + [-pad, -pad, pad, pad]
-        lines = _line_segments(self.keep_off, pad)
+        lines = self._lines_kept_off(pad)
         # each letter's place: the geometry's (judged by the fixed texts, the lines and the frame's other arrows) ...
         at, placed = homes.copy(), home_boxes.copy()
         chosen = [-1] * len(arrows)  # -1: the geometry's place; k: the k-th place beside the tip
@@ -367,6 +378,21 @@ class Frame(Item):
         for arrow, on_line in zip(arrows, covered > 0, strict=True):  # left on a line: on a card
             self._card(arrow, self.card and on_line)
         return self._away
+
+    #: Points: how wide a line of :attr:`keep_off_lines` is kept off (an arc's path, 1.8 points wide, say).
+    LINE_WIDTH = 2.0
+
+    def _lines_kept_off(self, pad: float):
+        """The segments (pixels, :func:`~quatlib.plot._placer._segments`) of the lines the letters keep off: those
+        the items of :attr:`keep_off` draw and :attr:`keep_off_lines` projected now, each reaching ``pad`` pixels
+        beyond its ink."""
+        from ._placer import _drawn_lines, _segments  # _placer builds on the items of this module
+
+        pieces, reaches = _drawn_lines(self.keep_off, pad)
+        to_pixels = self.ax.transData.transform
+        mine = [to_pixels(self.scene.project(line)[0]) for line in self.keep_off_lines]
+        reach = self.LINE_WIDTH * self.ax.figure.dpi / 72 / 2 + pad
+        return _segments(pieces + mine, reaches + [reach] * len(mine))
 
     def _card(self, arrow, on: bool) -> None:
         """Put ``arrow``'s letter on a card, or take it off one (a static frame's cached layer is drawn again)."""

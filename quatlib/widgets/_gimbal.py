@@ -138,9 +138,9 @@ def order_matters(angle: float = 90.0, progress: float = 2.0, *, transport: str 
             it["cubes"][k].set_data(s.R[k])
             it["frames"][k].set_data(s.R[k])
             it["axles"][k].set_data(1.35 * s.axes[k], -1.35 * s.axes[k])
-            # the world's letters off them (a letter seen end-on sits at the middle: "z" on the cube's arrows at
-            # view (0, 10)), then the angle off those
-            demo.scenes[k].world.keep_letters_off(it["cubes"][k], it["frames"][k], it["axles"][k])
+            # the world's letters off them and the arc's path (a letter seen end-on sits at the middle: "z" on the
+            # cube's arrows at view (0, 10); "x" on the arc, seen from below), then the angle off those
+            demo.scenes[k].world.keep_letters_off(it["cubes"][k], it["frames"][k], it["axles"][k], lines=[s.arcs[k]])
             it["arcs"][k].set_data(s.arcs[k], ARC_CENTER * s.axes[k], np.radians(s.turned[k]),
                                    label=f"{fmt(s.turned[k], 0)}°")
             it["notes"][k].value = f"{s.stage} turn: about <b>{s.axis_names[k]}</b>, {fmt(s.turned[k], 0)}° so far"
