@@ -143,13 +143,15 @@ def _draw_turret(demo: Demo, s: TurretState) -> str | None:
             it["ticks"][k].set_data(mine[TICKS])
     for other, muzzle in zip(it["others"], s.muzzles_at_t[::-1], strict=True):  # the other head's muzzle now
         other.set_data(muzzle)
-    for k, scene in enumerate(demo.scenes):  # the world's letters off the head and barrel, which swing past them
-        # ("y" hid under the barrel at view (180, -60)), and off the paths; the keys' names are placed after them
-        scene.world.keep_letters_off(it["turrets"][k], it["paths"][k], it["ghosts"][k])
     if s.axis is not None:
         # 1.38: beyond the muzzle's sphere (1.25), clear of the legend line above it (from radius 1.47 on)
         it["axis"].set_data(1.38 * s.axis, -1.38 * s.axis)
     it["axis"].set_visible(s.axis is not None)
+    for k, scene in enumerate(demo.scenes):  # the world's letters off the head and barrel, which swing past them
+        # ("y" hid under the barrel at view (180, -60)), off the paths and SLERP's turn axis ("y" on its dashes near
+        # its head); the keys' names are placed after them
+        turn_axis = [it["axis"]] if k == 0 else []
+        scene.world.keep_letters_off(it["turrets"][k], it["paths"][k], it["ghosts"][k], *turn_axis)
     # the keys and their names last: off the paths and the axis, and off the barrels, which move with t
     for keys, names, mine in zip(it["keys"], it["key_names"], muzzles, strict=True):
         if new_paths:
