@@ -303,10 +303,10 @@ class Frame(Item):
         >>> axle = ql.plot.Polyline(scene, [(0, -1.5, 0), (0, 1.5, 0)], linewidth=3)  # the world y axis, longer
         >>> scene.world.keep_letters_off(axle)
         True
-        >>> scene.world.keep_letters_off(lines=[[(0, 1.5, 0), (0, 1.5, 0.1)]])   # the same, as a line of its own
+        >>> scene.world.keep_letters_off(lines=[[(0, 1.2, 0), (0, 1.6, 0)]])   # the axle's end alone, as a 3D line:
         False
         >>> y = scene.world.arrows[1].label_box(fig.canvas.get_renderer())
-        >>> bool(y.x1 < scene.ax.transData.transform((0, 0))[0])   # beside the axle's end, on its left
+        >>> bool(y.x1 < scene.ax.transData.transform((0, 0))[0])   # "y" stays beside it, on its left
         True
         """
         from ._placer import _fixed_boxes  # _placer builds on the items of this module
